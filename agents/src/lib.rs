@@ -1,0 +1,1 @@
+//! Game-playing agents over the cowrie game API.

@@ -1,0 +1,311 @@
+//! The game API every cowrie game implements: players, who acts, the [`Game`] trait and its errors.
+//!
+//! The conventions behind it (seats, plies and turns, truncation, returns) are written out in
+//! `docs/conventions.md`; this module is their code.
+
+use std::fmt;
+use std::hash::Hash;
+
+/// One of the two players of a game, by index: `Player::ONE` (index 0) and `Player::TWO` (index 1).
+///
+/// Player one is the player the game's rules name first. Where the rules fix who moves first it is
+/// that player (Baghchal: the goats); where an opening roll decides, it is simply the first-listed
+/// player (seat 1 of a match).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Player(u8);
+
+impl Player {
+    /// The first player (index 0, seat 1).
+    pub const ONE: Player = Player(0);
+    /// The second player (index 1, seat 2).
+    pub const TWO: Player = Player(1);
+    /// Both players in index order.
+    pub const BOTH: [Player; 2] = [Player::ONE, Player::TWO];
+
+    /// The player with this index.
+    ///
+    /// # Panics
+    /// If `index > 1`.
+    #[must_use]
+    pub const fn from_index(index: usize) -> Player {
+        assert!(index < 2, "a player index is 0 or 1");
+        Player(index as u8)
+    }
+
+    /// This player's index: 0 or 1.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The seat number used on the command line and in CSV: 1 or 2.
+    #[must_use]
+    pub const fn seat(self) -> u8 {
+        self.0 + 1
+    }
+
+    /// The other player.
+    #[must_use]
+    pub const fn opponent(self) -> Player {
+        Player(self.0 ^ 1)
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "p{}", self.seat())
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// A player won by the rules.
+    Win(Player),
+    /// A draw by the rules (for example a repetition rule).
+    Draw,
+    /// The game reached the ply cap its rules declare. Never counted as a draw.
+    Truncated,
+}
+
+impl EndReason {
+    /// The winner, if any.
+    #[must_use]
+    pub fn winner(self) -> Option<Player> {
+        match self {
+            EndReason::Win(p) => Some(p),
+            EndReason::Draw | EndReason::Truncated => None,
+        }
+    }
+
+    /// The name used in the `end_reason` CSV column: `win`, `draw` or `truncated`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EndReason::Win(_) => "win",
+            EndReason::Draw => "draw",
+            EndReason::Truncated => "truncated",
+        }
+    }
+}
+
+/// Who acts in a state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ToAct {
+    /// A decision node: this player chooses one of the legal actions.
+    Decision(Player),
+    /// A chance node: nature draws one of the listed outcomes (dice, cowries).
+    Chance,
+    /// The game is over.
+    Terminal(EndReason),
+}
+
+/// Static facts about a game under a given rule set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameFacts {
+    /// Whether the game has chance nodes.
+    pub has_chance: bool,
+    /// The ply cap the rules declare (plies = actions at decision nodes, forced passes included),
+    /// if any. A game that reaches it ends as [`EndReason::Truncated`].
+    pub ply_cap: Option<u32>,
+    /// Whether every game ends without the cap (no cycles are possible under these rules).
+    pub ends_without_cap: bool,
+    /// The largest number of points a player can win or lose in one game (1 for plain win/loss).
+    pub max_points: u32,
+}
+
+/// Why a text could not be read as a position, action or rule option.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    /// A position notation that does not describe a legal position of the game.
+    #[error("malformed position '{text}': {reason}")]
+    Position {
+        /// The text that was given.
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// An action that is not written in the game's action notation.
+    #[error("malformed action '{text}': {reason}")]
+    Action {
+        /// The text that was given.
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+}
+
+/// Why an action or outcome was refused by the checked API.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The action is not among the legal actions of the state.
+    #[error("illegal action '{0}'")]
+    IllegalAction(String),
+    /// The state is not a decision node (a chance node or a finished game).
+    #[error("not a decision node")]
+    NotDecision,
+    /// The state is not a chance node, or the outcome is not one of its outcomes.
+    #[error("invalid chance outcome '{0}'")]
+    InvalidOutcome(String),
+}
+
+/// A two-player game with optional chance nodes: the contract every cowrie game implements.
+///
+/// The state type *is* the game (`impl Game for Baghchal`); its rule set ([`Game::Rules`]) is data
+/// passed at construction. Agents and the self-play runner are generic over this trait.
+///
+/// Contract (checked for every game by [`crate::testing::conformance`]):
+/// - [`Game::legal_actions`] clears the buffer and writes the legal actions of a decision node in
+///   a fixed, documented order, each exactly once; at a decision node there is at least one (a
+///   forced pass is an explicit action);
+/// - [`Game::chance_outcomes`] lists every outcome of a chance node once with a positive
+///   probability, summing to 1; [`Game::apply_outcome`] is deterministic;
+/// - [`Game::returns`] is zero-sum at a terminal state, within `±facts.max_points`;
+/// - `Self::from_notation(&s.notation())` reproduces the state's notation and hash.
+pub trait Game: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static {
+    /// One action at a decision node.
+    type Action: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
+    /// One outcome of a chance node (a roll, a throw). A different type from actions, so a die
+    /// roll can never be played as a move.
+    type Outcome: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
+    /// The rule set: named variants are values of it.
+    type Rules: crate::rules::RuleSet + PartialEq + Send + Sync + 'static;
+
+    /// The game's name on the command line and in CSV (`baghchal`).
+    const NAME: &'static str;
+
+    /// The start position under `rules`.
+    fn new(rules: &Self::Rules) -> Self;
+
+    /// The rule set this state is played under.
+    fn rules(&self) -> &Self::Rules;
+
+    /// Static facts of the game under `rules`.
+    fn facts(rules: &Self::Rules) -> GameFacts;
+
+    /// Who acts now.
+    fn to_act(&self) -> ToAct;
+
+    /// Clears `buf` and writes the legal actions of a decision node, in the game's fixed order.
+    /// Leaves `buf` empty at chance and terminal nodes. Never allocates once `buf` has grown to
+    /// the game's largest branching factor.
+    fn legal_actions(&self, buf: &mut Vec<Self::Action>);
+
+    /// Plays `action` at a decision node without checking it.
+    ///
+    /// # Panics
+    /// May panic, or leave the state inconsistent, if `action` is not legal here; use
+    /// [`Game::try_play`] for unchecked input.
+    fn play_unchecked(&mut self, action: Self::Action);
+
+    /// Clears `buf` and writes every outcome of a chance node with its exact probability.
+    /// Leaves `buf` empty elsewhere.
+    fn chance_outcomes(&self, buf: &mut Vec<(Self::Outcome, f64)>);
+
+    /// Applies a chance outcome. Deterministic.
+    ///
+    /// # Panics
+    /// May panic if the state is not a chance node or `outcome` is not one of its outcomes.
+    fn apply_outcome(&mut self, outcome: Self::Outcome);
+
+    /// Returns per player at a terminal state: points won (positive) or lost (negative), zero-sum;
+    /// `[0.0, 0.0]` for a draw, a truncation, or a state that is not terminal.
+    fn returns(&self) -> [f64; 2];
+
+    /// Decision plies played so far in this game (forced passes included, chance outcomes not).
+    fn plies(&self) -> u32;
+
+    /// A 64-bit Zobrist hash of the position (board, player to act, pieces in hand; not the ply
+    /// counter), updated incrementally.
+    fn hash(&self) -> u64;
+
+    /// The position in the game's text notation; [`Game::from_notation`] reads it back.
+    fn notation(&self) -> String;
+
+    /// Reads a position written by [`Game::notation`], to be played under `rules`.
+    ///
+    /// # Errors
+    /// [`ParseError::Position`] naming the text, if it is not a well-formed, legal position.
+    fn from_notation(text: &str, rules: &Self::Rules) -> Result<Self, ParseError>;
+
+    /// Writes an action in the game's action notation.
+    fn action_to_string(&self, action: Self::Action) -> String;
+
+    /// Reads an action in the game's action notation. Does not check legality.
+    ///
+    /// # Errors
+    /// [`ParseError::Action`] naming the text, if it is not in the notation.
+    fn parse_action(&self, text: &str) -> Result<Self::Action, ParseError>;
+
+    /// Writes a chance outcome as text (for game records).
+    fn outcome_to_string(&self, outcome: Self::Outcome) -> String;
+
+    /// The name of a player's side in this game (`goats`, `tigers`), used in CSV and summaries.
+    fn side_name(player: Player) -> &'static str;
+
+    /// Names of game-specific CSV columns written after the contract's columns.
+    fn extra_columns() -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Values of the game-specific columns for a finished game, one per [`Game::extra_columns`].
+    fn extra_values(&self, out: &mut Vec<String>) {
+        let _ = out;
+    }
+
+    /// The game's outcome, if it is over.
+    fn end_reason(&self) -> Option<EndReason> {
+        match self.to_act() {
+            ToAct::Terminal(reason) => Some(reason),
+            _ => None,
+        }
+    }
+
+    /// Plays `action` after checking that it is legal.
+    ///
+    /// # Errors
+    /// [`PlayError::NotDecision`] at a chance or terminal node; [`PlayError::IllegalAction`] if
+    /// `action` is not among [`Game::legal_actions`].
+    fn try_play(&mut self, action: Self::Action) -> Result<(), PlayError> {
+        if !matches!(self.to_act(), ToAct::Decision(_)) {
+            return Err(PlayError::NotDecision);
+        }
+        let mut buf = Vec::new();
+        self.legal_actions(&mut buf);
+        if !buf.contains(&action) {
+            return Err(PlayError::IllegalAction(self.action_to_string(action)));
+        }
+        self.play_unchecked(action);
+        Ok(())
+    }
+
+    /// Applies `outcome` after checking it is an outcome of this chance node.
+    ///
+    /// # Errors
+    /// [`PlayError::InvalidOutcome`] if the state is not a chance node or the outcome is not listed.
+    fn try_apply_outcome(&mut self, outcome: Self::Outcome) -> Result<(), PlayError> {
+        let mut buf = Vec::new();
+        self.chance_outcomes(&mut buf);
+        if !buf.iter().any(|(o, _)| *o == outcome) {
+            return Err(PlayError::InvalidOutcome(self.outcome_to_string(outcome)));
+        }
+        self.apply_outcome(outcome);
+        Ok(())
+    }
+}
+
+/// Draws a chance outcome from `outcomes` (as listed by [`Game::chance_outcomes`]) using one
+/// uniform number in `[0, 1)` from `rng`.
+///
+/// # Panics
+/// If `outcomes` is empty.
+pub fn sample_outcome<O: Copy, R: rand::Rng + ?Sized>(outcomes: &[(O, f64)], rng: &mut R) -> O {
+    let mut u: f64 = rng.gen();
+    for &(o, p) in outcomes {
+        if u < p {
+            return o;
+        }
+        u -= p;
+    }
+    outcomes.last().expect("a chance node has outcomes").0
+}

@@ -1,0 +1,187 @@
+//! The Baghchal board: 25 points of a 5x5 alquerque grid as bits of a `u32`, and the step and
+//! jump tables, computed once at compile time.
+//!
+//! Point `p = 5 * row + col`, row 0 at the bottom (rank 1), col 0 at the left (file a).
+//! Sources (seed `003_552d8473f738e083.txt`): both records describe a 5x5 grid "including
+//! diagonals", pieces standing on the intersections and moving along the lines. On the
+//! alquerque pattern the diagonals run only through points whose row + column is even; every
+//! point has its orthogonal lines.
+
+/// A set of points, one bit per point (bit `p` for point `p`).
+pub type Bitboard = u32;
+
+/// Number of points.
+pub const POINTS: usize = 25;
+
+/// All 25 points.
+pub const ALL: Bitboard = (1 << POINTS) - 1;
+
+/// The four corners, where the tigers start (both sources: "placed on the corners").
+pub const CORNERS: Bitboard = 1 | (1 << 4) | (1 << 20) | (1 << 24);
+
+/// The eight line directions (row step, column step): orthogonal first, then diagonal.
+const DIRECTIONS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 0),
+    (0, -1),
+    (-1, 0),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
+/// Whether a point lies on the diagonals (row + column even).
+#[must_use]
+pub const fn has_diagonals(p: usize) -> bool {
+    (p / 5 + p % 5) % 2 == 0
+}
+
+/// The point `k` steps from `p` in direction `d`, if it is on the board and on a line.
+const fn along(p: usize, d: usize, k: i32) -> Option<usize> {
+    let (dr, dc) = DIRECTIONS[d];
+    if d >= 4 && !has_diagonals(p) {
+        return None;
+    }
+    let r = (p / 5) as i32 + dr * k;
+    let c = (p % 5) as i32 + dc * k;
+    if r < 0 || r > 4 || c < 0 || c > 4 {
+        None
+    } else {
+        Some((r * 5 + c) as usize)
+    }
+}
+
+const fn step_table() -> [Bitboard; POINTS] {
+    let mut t = [0; POINTS];
+    let mut p = 0;
+    while p < POINTS {
+        let mut d = 0;
+        while d < 8 {
+            if let Some(q) = along(p, d, 1) {
+                t[p] |= 1 << q;
+            }
+            d += 1;
+        }
+        p += 1;
+    }
+    t
+}
+
+/// A jump: the point jumped over and the landing point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Jump {
+    /// The point of the goat jumped over.
+    pub over: u8,
+    /// The landing point, right behind it on the same line.
+    pub to: u8,
+}
+
+/// The jumps from each point, in the order of [`DIRECTIONS`], with their count.
+pub struct JumpTable {
+    /// Up to eight jumps per point.
+    pub jumps: [[Jump; 8]; POINTS],
+    /// How many of `jumps[p]` are real.
+    pub len: [u8; POINTS],
+}
+
+const fn jump_table() -> JumpTable {
+    let mut t = JumpTable {
+        jumps: [[Jump { over: 0, to: 0 }; 8]; POINTS],
+        len: [0; POINTS],
+    };
+    let mut p = 0;
+    while p < POINTS {
+        let mut d = 0;
+        while d < 8 {
+            if let (Some(o), Some(l)) = (along(p, d, 1), along(p, d, 2)) {
+                let n = t.len[p] as usize;
+                t.jumps[p][n] = Jump {
+                    over: o as u8,
+                    to: l as u8,
+                };
+                t.len[p] += 1;
+            }
+            d += 1;
+        }
+        p += 1;
+    }
+    t
+}
+
+/// `STEPS[p]`: the points adjacent to `p` along a line.
+pub const STEPS: [Bitboard; POINTS] = step_table();
+
+/// `JUMPS.jumps[p][..JUMPS.len[p]]`: the jumps from `p`.
+pub const JUMPS: JumpTable = jump_table();
+
+/// Whether `from` and `to` are adjacent along a line.
+#[must_use]
+#[inline]
+pub const fn is_step(from: u8, to: u8) -> bool {
+    STEPS[from as usize] & (1 << to) != 0
+}
+
+/// The name of a point: file `a`..`e` (column), rank `1`..`5` (row), e.g. `c3` for the centre.
+#[must_use]
+pub fn point_name(p: u8) -> String {
+    let file = (b'a' + p % 5) as char;
+    let rank = (b'1' + p / 5) as char;
+    format!("{file}{rank}")
+}
+
+/// Reads a point name written by [`point_name`].
+#[must_use]
+pub fn parse_point(s: &str) -> Option<u8> {
+    let b = s.as_bytes();
+    if b.len() != 2 || !(b'a'..=b'e').contains(&b[0]) || !(b'1'..=b'5').contains(&b[1]) {
+        return None;
+    }
+    Some((b[1] - b'1') * 5 + (b[0] - b'a'))
+}
+
+/// Iterates the set bits of a bitboard, lowest first.
+#[inline]
+pub fn bits(mut b: Bitboard) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if b == 0 {
+            None
+        } else {
+            let p = b.trailing_zeros() as u8;
+            b &= b - 1;
+            Some(p)
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn degrees_match_the_alquerque_pattern() {
+        // Counted by hand on the drawn board: corners 3, the centre 8, c1 (on diagonals, edge) 5,
+        // b1 (off diagonals, edge) 3, b2 (on diagonals) 8, c2 (off diagonals) 4.
+        let deg = |name: &str| STEPS[parse_point(name).unwrap() as usize].count_ones();
+        assert_eq!(deg("a1"), 3);
+        assert_eq!(deg("c3"), 8);
+        assert_eq!(deg("c1"), 5);
+        assert_eq!(deg("b1"), 3);
+        assert_eq!(deg("b2"), 8);
+        assert_eq!(deg("c2"), 4);
+        // 16 orthogonal edges per direction pair: 2 * 20 = 40 orthogonal, plus 16 diagonal
+        // segments = 56 lines segments; each counted from both ends.
+        let total: u32 = STEPS.iter().map(|s| s.count_ones()).sum();
+        assert_eq!(total, 2 * 56);
+    }
+
+    #[test]
+    fn point_names_round_trip() {
+        for p in 0..25u8 {
+            assert_eq!(parse_point(&point_name(p)), Some(p));
+        }
+        assert_eq!(point_name(0), "a1");
+        assert_eq!(point_name(24), "e5");
+        assert_eq!(parse_point("f1"), None);
+    }
+}

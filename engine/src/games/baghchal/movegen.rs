@@ -1,0 +1,92 @@
+//! Move generation: placements, steps and jumps from the bitboards and the step and jump tables.
+//!
+//! Order (fixed): placements by ascending point; otherwise for each piece of the side to move
+//! by ascending point, its moves by ascending destination point (a tiger's steps and jumps
+//! interleaved by destination).
+
+use super::board::{self, JUMPS, STEPS};
+use super::{Baghchal, BaghchalAction, Repetition, GOATS};
+use crate::game::Player;
+
+impl Baghchal {
+    /// Calls `f` on each legal move of the side to move (excluding a forced pass) in the fixed
+    /// order, stopping early when `f` returns `false`. Returns `false` if stopped.
+    pub(super) fn for_each_move(&self, mut f: impl FnMut(BaghchalAction) -> bool) -> bool {
+        let no_recreate = self.rules.repetition == Repetition::NoRecreate
+            && self.in_hand == 0
+            && !self.history.is_empty();
+        let mut emit = |a: BaghchalAction| {
+            if no_recreate && self.history.contains(&self.hash_after(a)) {
+                return true;
+            }
+            f(a)
+        };
+        let empty = board::ALL & !(self.goats | self.tigers);
+        if self.to_move == GOATS {
+            if self.in_hand > 0 {
+                for p in board::bits(empty) {
+                    if !emit(BaghchalAction::Place(p)) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+            for from in board::bits(self.goats) {
+                for to in board::bits(STEPS[from as usize] & empty) {
+                    if !emit(BaghchalAction::Step { from, to }) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
+        for from in board::bits(self.tigers) {
+            let targets = STEPS[from as usize] & empty | jump_targets(from, self.goats, empty);
+            for to in board::bits(targets) {
+                let a = if board::is_step(from, to) {
+                    BaghchalAction::Step { from, to }
+                } else {
+                    BaghchalAction::Jump { from, to }
+                };
+                if !emit(a) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether `side` has a legal move (a forced pass not counted) if it were to move.
+    pub(super) fn has_move(&self, side: Player) -> bool {
+        debug_assert_eq!(side, self.to_move);
+        if self.rules.repetition == Repetition::NoRecreate && self.in_hand == 0 {
+            return !self.for_each_move(|_| false);
+        }
+        let empty = board::ALL & !(self.goats | self.tigers);
+        if side == GOATS {
+            // During placement there are always empty points: at most 19 goats and 4 tigers
+            // stand on 25 points while a goat is still in hand.
+            if self.in_hand > 0 {
+                return empty != 0;
+            }
+            return board::bits(self.goats).any(|g| STEPS[g as usize] & empty != 0);
+        }
+        board::bits(self.tigers).any(|t| {
+            STEPS[t as usize] & empty != 0 || jump_targets(t, self.goats, empty) != 0
+        })
+    }
+}
+
+/// The landing points of a tiger's jumps from `from`: a goat on the adjacent point of a line and
+/// the point behind it empty.
+#[inline]
+fn jump_targets(from: u8, goats: board::Bitboard, empty: board::Bitboard) -> board::Bitboard {
+    let f = from as usize;
+    let mut out = 0;
+    for j in &JUMPS.jumps[f][..JUMPS.len[f] as usize] {
+        if goats & (1 << j.over) != 0 && empty & (1 << j.to) != 0 {
+            out |= 1 << j.to;
+        }
+    }
+    out
+}

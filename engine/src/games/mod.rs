@@ -1,0 +1,3 @@
+//! The games cowrie implements, one module each.
+
+pub mod baghchal;

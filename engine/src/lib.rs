@@ -1,0 +1,23 @@
+//! cowrie's rules engines: one [`Game`] trait and the games that implement it.
+//!
+//! - [`game`]: players, [`ToAct`], the [`Game`] trait, its errors;
+//! - [`rules`]: named variants and `key=value` options ([`RuleSet`]);
+//! - [`games`]: one module per game (Baghchal so far);
+//! - [`perft`]: move-path counts; [`testing`]: the conformance suite every game passes;
+//! - [`zobrist`]: compile-time Zobrist keys.
+//!
+//! Conventions (seats, plies and turns, truncation, returns) are in `docs/conventions.md`.
+
+pub mod game;
+pub mod games;
+pub mod perft;
+pub mod rules;
+pub mod testing;
+pub mod zobrist;
+
+pub use game::{
+    sample_outcome, EndReason, Game, GameFacts, ParseError, PlayError, Player, ToAct,
+};
+pub use games::baghchal::{Baghchal, BaghchalAction, BaghchalRules};
+pub use perft::perft;
+pub use rules::{OptionInfo, RuleError, RuleSet, VariantInfo};

@@ -1,0 +1,140 @@
+//! The conformance suite every game passes (STYLE habit 1), for use from each game's tests.
+//!
+//! [`conformance`] plays uniformly random games and checks the [`Game`] contract at every node.
+//! It panics with a message naming the broken property and the position, so it is meant for
+//! tests.
+
+use std::collections::HashSet;
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::game::{sample_outcome, Game, ToAct};
+
+/// What a conformance run saw.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ConformanceReport {
+    /// Games played.
+    pub games: u64,
+    /// Decision plies played over all games.
+    pub plies: u64,
+    /// Chance outcomes applied over all games.
+    pub chance_nodes: u64,
+    /// Games that ended by the ply cap.
+    pub truncated: u64,
+}
+
+/// Plays `games` uniformly random games under `rules` from the start position, seeded by `seed`,
+/// and checks at every node:
+/// - decision nodes: legal actions non-empty and distinct, each action's text parses back to it;
+/// - chance nodes: outcomes non-empty and distinct, probabilities positive and summing to 1;
+/// - every node: the notation reads back to the same notation and hash, a clone has the same
+///   notation and hash, the ply counter counts decision plies;
+/// - terminal nodes: returns zero-sum and within `±max_points`, the game within its ply cap;
+///   non-terminal nodes: returns zero.
+///
+/// A game without a ply cap that does not end within `10_000_000` plies fails the suite.
+///
+/// # Panics
+/// On the first violated property, with a message naming it and the position's notation.
+pub fn conformance<G: Game>(rules: &G::Rules, games: u64, seed: u64) -> ConformanceReport {
+    let facts = G::facts(rules);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut actions = Vec::new();
+    let mut outcomes = Vec::new();
+    let mut report = ConformanceReport::default();
+    let max = f64::from(facts.max_points);
+    for _ in 0..games {
+        let mut state = G::new(rules);
+        let mut plies = 0u32;
+        loop {
+            check_notation(&state, rules);
+            assert_eq!(state.plies(), plies, "ply counter at {}", state.notation());
+            match state.to_act() {
+                ToAct::Terminal(reason) => {
+                    let r = state.returns();
+                    assert!(
+                        (r[0] + r[1]).abs() < 1e-12,
+                        "returns {r:?} not zero-sum at {}",
+                        state.notation()
+                    );
+                    assert!(
+                        r[0].abs() <= max && r[1].abs() <= max,
+                        "returns {r:?} beyond ±{max}"
+                    );
+                    if let Some(w) = reason.winner() {
+                        assert!(r[w.index()] > 0.0, "winner {w} has return {r:?}");
+                    }
+                    if let Some(cap) = facts.ply_cap {
+                        assert!(plies <= cap, "game ran past its cap {cap}: {plies} plies");
+                    }
+                    if reason == crate::game::EndReason::Truncated {
+                        report.truncated += 1;
+                    }
+                    break;
+                }
+                ToAct::Chance => {
+                    assert_eq!(state.returns(), [0.0; 2], "returns before the end");
+                    state.chance_outcomes(&mut outcomes);
+                    assert!(!outcomes.is_empty(), "chance node without outcomes");
+                    let distinct: HashSet<_> = outcomes.iter().map(|(o, _)| *o).collect();
+                    assert_eq!(distinct.len(), outcomes.len(), "repeated chance outcome");
+                    let sum: f64 = outcomes.iter().map(|(_, p)| *p).sum();
+                    assert!(
+                        outcomes.iter().all(|(_, p)| *p > 0.0),
+                        "non-positive probability"
+                    );
+                    assert!((sum - 1.0).abs() < 1e-9, "probabilities sum to {sum}");
+                    let o = sample_outcome(&outcomes, &mut rng);
+                    state.apply_outcome(o);
+                    report.chance_nodes += 1;
+                }
+                ToAct::Decision(_) => {
+                    assert_eq!(state.returns(), [0.0; 2], "returns before the end");
+                    state.legal_actions(&mut actions);
+                    assert!(
+                        !actions.is_empty(),
+                        "no legal action at a decision node: {}",
+                        state.notation()
+                    );
+                    let distinct: HashSet<_> = actions.iter().copied().collect();
+                    assert_eq!(
+                        distinct.len(),
+                        actions.len(),
+                        "repeated legal action at {}",
+                        state.notation()
+                    );
+                    for &a in &actions {
+                        let text = state.action_to_string(a);
+                        assert_eq!(
+                            state.parse_action(&text).ok(),
+                            Some(a),
+                            "action text '{text}' does not read back"
+                        );
+                    }
+                    let a = actions[rng.gen_range(0..actions.len())];
+                    state.play_unchecked(a);
+                    plies += 1;
+                    report.plies += 1;
+                    assert!(
+                        facts.ply_cap.is_some() || plies < 10_000_000,
+                        "uncapped game did not end"
+                    );
+                }
+            }
+        }
+        report.games += 1;
+    }
+    report
+}
+
+fn check_notation<G: Game>(state: &G, rules: &G::Rules) {
+    let text = state.notation();
+    let back = G::from_notation(&text, rules)
+        .unwrap_or_else(|e| panic!("notation does not read back: {e}"));
+    assert_eq!(back.notation(), text, "notation round trip");
+    assert_eq!(back.hash(), state.hash(), "hash after round trip of {text}");
+    let copy = state.clone();
+    assert_eq!(copy.notation(), text, "clone differs");
+    assert_eq!(copy.hash(), state.hash(), "clone hash differs");
+}

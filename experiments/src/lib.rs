@@ -1,0 +1,1 @@
+//! Self-play harness for the `cowrie` program.

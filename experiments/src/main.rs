@@ -1,0 +1,2 @@
+//! The `cowrie` command-line program.
+fn main() {}

@@ -261,6 +261,18 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static {
         }
     }
 
+    /// Plays uniformly random actions and chance outcomes from this state to the end of the game
+    /// (a win, a draw or the ply cap), drawing everything from `rng`: at a decision node the
+    /// action `legal[rng.gen_range(0..legal.len())]` of [`Game::legal_actions`], at a chance node
+    /// [`sample_outcome`]`(&outcomes, rng)`.
+    ///
+    /// This default goes through the public API; a game may override it with a faster path,
+    /// which must make exactly the same draws and so play exactly the same game (each override
+    /// is tested against this definition).
+    fn random_playout<R: rand::Rng>(&mut self, rng: &mut R) {
+        generic_random_playout(self, rng);
+    }
+
     /// Plays `action` after checking that it is legal.
     ///
     /// # Errors
@@ -308,4 +320,26 @@ pub fn sample_outcome<O: Copy, R: rand::Rng + ?Sized>(outcomes: &[(O, f64)], rng
         u -= p;
     }
     outcomes.last().expect("a chance node has outcomes").0
+}
+
+/// The definition of [`Game::random_playout`] through the public API: the trait's default, and
+/// the reference every faster override is tested against.
+pub fn generic_random_playout<G: Game, R: rand::Rng>(state: &mut G, rng: &mut R) {
+    let mut actions = Vec::new();
+    let mut outcomes = Vec::new();
+    loop {
+        match state.to_act() {
+            ToAct::Terminal(_) => return,
+            ToAct::Chance => {
+                state.chance_outcomes(&mut outcomes);
+                let o = sample_outcome(&outcomes, rng);
+                state.apply_outcome(o);
+            }
+            ToAct::Decision(_) => {
+                state.legal_actions(&mut actions);
+                let a = actions[rng.gen_range(0..actions.len())];
+                state.play_unchecked(a);
+            }
+        }
+    }
 }

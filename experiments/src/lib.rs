@@ -1,1 +1,16 @@
-//! Self-play harness for the `cowrie` program.
+//! The self-play harness behind the `cowrie` program: schedules, seeds, the self-play loop,
+//! CSV records, statistics and the subcommands.
+//!
+//! The CLI is split parse ([`cli`]) → validated config (`cmd::*::…Config`) → run; only
+//! [`registry`] maps a game's name to a generic call.
+
+pub mod cli;
+pub mod cmd;
+pub mod manifest;
+pub mod output;
+pub mod record;
+pub mod registry;
+pub mod schedule;
+pub mod seeds;
+pub mod selfplay;
+pub mod stats;

@@ -1,2 +1,56 @@
-//! The `cowrie` command-line program.
-fn main() {}
+//! The `cowrie` command-line program. Errors are one line on stderr and exit code 2.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use cowrie_experiments::cli::{Cli, Command, StudyArgs};
+use cowrie_experiments::cmd::{match_cmd, rules_cmd, study};
+use cowrie_experiments::output::print_stdout;
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            if e.use_stderr() {
+                let text = e.render().to_string();
+                eprintln!("{}", text.lines().next().unwrap_or("error: bad arguments"));
+                return ExitCode::from(2);
+            }
+            let _ = print_stdout(&e.render().to_string());
+            return ExitCode::SUCCESS;
+        }
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            let msg = format!("{e:#}").replace('\n', " ");
+            eprintln!("error: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<()> {
+    let command_line: Vec<String> = std::env::args().collect();
+    match cli.command {
+        Some(Command::Match(args)) => {
+            let cfg = match_cmd::MatchConfig::from_args(&args, command_line)?;
+            let report = match_cmd::run(&cfg)?;
+            print_stdout(&report.text)
+        }
+        Some(Command::Study(args)) => study::run(&args, command_line),
+        Some(Command::Rules(args)) => rules_cmd::run(&args.game),
+        None => study::run(
+            &StudyArgs {
+                out: "results/default-study".into(),
+                games: study::DEFAULT_GAMES,
+                run: cowrie_experiments::cli::RunArgs {
+                    seed: 1,
+                    threads: 2,
+                    quiet: false,
+                },
+            },
+            command_line,
+        ),
+    }
+}

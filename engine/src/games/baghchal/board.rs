@@ -34,7 +34,7 @@ const DIRECTIONS: [(i32, i32); 8] = [
 /// Whether a point lies on the diagonals (row + column even).
 #[must_use]
 pub const fn has_diagonals(p: usize) -> bool {
-    (p / 5 + p % 5) % 2 == 0
+    (p / 5 + p % 5) & 1 == 0
 }
 
 /// The point `k` steps from `p` in direction `d`, if it is on the board and on a line.
@@ -109,11 +109,68 @@ const fn jump_table() -> JumpTable {
     t
 }
 
+const fn jumpable_table() -> [Bitboard; POINTS] {
+    let mut t = [0; POINTS];
+    let mut p = 0;
+    while p < POINTS {
+        let mut d = 0;
+        while d < 8 {
+            if let (Some(o), Some(_)) = (along(p, d, 1), along(p, d, 2)) {
+                t[p] |= 1 << o;
+            }
+            d += 1;
+        }
+        p += 1;
+    }
+    t
+}
+
+/// `JUMPABLE[p]`: the adjacent points a piece on `p` could jump over, those with a point behind
+/// them on the same line. The landing point behind `o` is `2 * o - p` (points on a line are
+/// evenly spaced in index).
+pub static JUMPABLE: [Bitboard; POINTS] = jumpable_table();
+
 /// `STEPS[p]`: the points adjacent to `p` along a line.
-pub const STEPS: [Bitboard; POINTS] = step_table();
+pub static STEPS: [Bitboard; POINTS] = step_table();
 
 /// `JUMPS.jumps[p][..JUMPS.len[p]]`: the jumps from `p`.
-pub const JUMPS: JumpTable = jump_table();
+pub static JUMPS: JumpTable = jump_table();
+
+const FILE_A: Bitboard = 1 | 1 << 5 | 1 << 10 | 1 << 15 | 1 << 20;
+const FILE_E: Bitboard = FILE_A << 4;
+/// Points with row + column even: the ones on the diagonals.
+const DIAGONAL_POINTS: Bitboard = {
+    let mut b = 0;
+    let mut p = 0;
+    while p < POINTS {
+        if has_diagonals(p) {
+            b |= 1 << p;
+        }
+        p += 1;
+    }
+    b
+};
+
+/// The points adjacent along a line to any point of `b`: the union of [`STEPS`] over `b`,
+/// computed with shifts (east and west masked at the board's edge files; diagonals only from
+/// points on the diagonals).
+#[must_use]
+#[inline]
+pub const fn neighbours(b: Bitboard) -> Bitboard {
+    let not_a = b & !FILE_A; // may step west
+    let not_e = b & !FILE_E; // may step east
+    let d = b & DIAGONAL_POINTS;
+    let (d_not_a, d_not_e) = (d & !FILE_A, d & !FILE_E);
+    ((not_e << 1)
+        | (not_a >> 1)
+        | (b << 5)
+        | (b >> 5)
+        | (d_not_e << 6)
+        | (d_not_a << 4)
+        | (d_not_e >> 4)
+        | (d_not_a >> 6))
+        & ALL
+}
 
 /// Whether `from` and `to` are adjacent along a line.
 #[must_use]
@@ -142,17 +199,35 @@ pub fn parse_point(s: &str) -> Option<u8> {
 
 /// Iterates the set bits of a bitboard, lowest first.
 #[inline]
-pub fn bits(mut b: Bitboard) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        if b == 0 {
-            None
-        } else {
-            let p = b.trailing_zeros() as u8;
-            b &= b - 1;
-            Some(p)
-        }
-    })
+pub fn bits(b: Bitboard) -> Bits {
+    Bits(b)
 }
+
+/// The iterator of [`bits`].
+#[derive(Clone, Copy, Debug)]
+pub struct Bits(Bitboard);
+
+impl Iterator for Bits {
+    type Item = u8;
+
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        if self.0 == 0 {
+            return None;
+        }
+        let p = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(p)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Bits {}
 
 #[cfg(test)]
 mod tests {
@@ -173,6 +248,30 @@ mod tests {
         // segments = 56 lines segments; each counted from both ends.
         let total: u32 = STEPS.iter().map(|s| s.count_ones()).sum();
         assert_eq!(total, 2 * 56);
+    }
+
+    #[test]
+    fn jumpable_points_have_a_landing_behind() {
+        for p in 0..25u8 {
+            let mut from_table = 0;
+            for j in &JUMPS.jumps[p as usize][..JUMPS.len[p as usize] as usize] {
+                from_table |= 1 << j.over;
+                assert_eq!(u32::from(j.to), 2 * u32::from(j.over) - u32::from(p));
+            }
+            assert_eq!(JUMPABLE[p as usize], from_table, "{}", point_name(p));
+        }
+        // a1 jumps over a2, b1, b2 (to a3, c1, c3); b1 only along its row and column.
+        assert_eq!(JUMPABLE[0].count_ones(), 3);
+        assert_eq!(JUMPABLE[1], 1 << 2 | 1 << 6);
+    }
+
+    #[test]
+    fn shifted_neighbours_equal_the_step_table() {
+        for (p, &steps) in STEPS.iter().enumerate() {
+            assert_eq!(neighbours(1 << p), steps, "{}", point_name(p as u8));
+        }
+        let b = (1 << 3) | (1 << 12) | (1 << 21);
+        assert_eq!(neighbours(b), STEPS[3] | STEPS[12] | STEPS[21]);
     }
 
     #[test]

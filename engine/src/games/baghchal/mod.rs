@@ -8,6 +8,7 @@
 mod board;
 mod movegen;
 mod notation;
+mod playout;
 mod rules;
 
 pub use board::{parse_point, point_name, Bitboard, JUMPS, STEPS};
@@ -59,7 +60,7 @@ impl BaghchalAction {
 }
 
 // Zobrist keys: 25 goat keys, 25 tiger keys, the tigers-to-move key, 21 goats-in-hand keys.
-const KEYS: [u64; 72] = zobrist::keys(0xBA6C_4A1_u64);
+static KEYS: [u64; 72] = zobrist::keys(0x0BA6_C4A1_u64);
 const GOAT_KEY: usize = 0;
 const TIGER_KEY: usize = 25;
 const TIGERS_TO_MOVE_KEY: usize = 50;
@@ -291,10 +292,7 @@ impl Game for Baghchal {
     fn legal_actions(&self, buf: &mut Vec<BaghchalAction>) {
         buf.clear();
         if let ToAct::Decision(_) = self.status {
-            self.for_each_move(|a| {
-                buf.push(a);
-                true
-            });
+            self.push_moves(buf);
             if buf.is_empty() {
                 buf.push(BaghchalAction::Pass);
             }
@@ -381,6 +379,14 @@ impl Game for Baghchal {
 
     fn outcome_to_string(&self, outcome: Self::Outcome) -> String {
         match outcome {}
+    }
+
+    fn random_playout<R: rand::Rng>(&mut self, rng: &mut R) {
+        if self.rules.repetition == Repetition::None {
+            self.fast_random_playout(rng);
+        } else {
+            crate::game::generic_random_playout(self, rng);
+        }
     }
 
     fn side_name(player: Player) -> &'static str {

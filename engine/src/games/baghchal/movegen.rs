@@ -4,11 +4,56 @@
 //! by ascending point, its moves by ascending destination point (a tiger's steps and jumps
 //! interleaved by destination).
 
-use super::board::{self, JUMPS, STEPS};
+use super::board::{self, JUMPABLE, STEPS};
 use super::{Baghchal, BaghchalAction, Repetition, GOATS};
 use crate::game::Player;
 
+/// At least any position's number of legal moves (reserved once so pushes do not reallocate):
+/// placements at most 21, tiger moves at most 32 (8 lines for each of 4 tigers), goat steps at
+/// most 84 (8 lines per goat and 8 per empty point, with 21 points shared between them).
+const MAX_MOVES: usize = 96;
+
 impl Baghchal {
+    /// Appends the legal moves of the side to move (excluding a forced pass) to `buf`, in the
+    /// fixed order. The fast path for when no repetition rule filters moves.
+    #[inline]
+    pub(super) fn push_moves(&self, buf: &mut Vec<BaghchalAction>) {
+        if self.rules.repetition == Repetition::NoRecreate && self.in_hand == 0 {
+            self.for_each_move(|a| {
+                buf.push(a);
+                true
+            });
+            return;
+        }
+        buf.reserve(MAX_MOVES);
+        let empty = board::ALL & !(self.goats | self.tigers);
+        if self.to_move == GOATS {
+            if self.in_hand > 0 {
+                for p in board::bits(empty) {
+                    buf.push(BaghchalAction::Place(p));
+                }
+            } else {
+                for from in board::bits(self.goats) {
+                    for to in board::bits(STEPS[from as usize] & empty) {
+                        buf.push(BaghchalAction::Step { from, to });
+                    }
+                }
+            }
+        } else {
+            for from in board::bits(self.tigers) {
+                let steps = STEPS[from as usize] & empty;
+                let targets = steps | jump_targets(from, self.goats, empty);
+                for to in board::bits(targets) {
+                    buf.push(if steps & (1 << to) != 0 {
+                        BaghchalAction::Step { from, to }
+                    } else {
+                        BaghchalAction::Jump { from, to }
+                    });
+                }
+            }
+        }
+    }
+
     /// Calls `f` on each legal move of the side to move (excluding a forced pass) in the fixed
     /// order, stopping early when `f` returns `false`. Returns `false` if stopped.
     pub(super) fn for_each_move(&self, mut f: impl FnMut(BaghchalAction) -> bool) -> bool {
@@ -69,24 +114,24 @@ impl Baghchal {
             if self.in_hand > 0 {
                 return empty != 0;
             }
-            return board::bits(self.goats).any(|g| STEPS[g as usize] & empty != 0);
+            return board::neighbours(self.goats) & empty != 0;
         }
-        board::bits(self.tigers).any(|t| {
-            STEPS[t as usize] & empty != 0 || jump_targets(t, self.goats, empty) != 0
-        })
+        board::neighbours(self.tigers) & empty != 0
+            || board::bits(self.tigers).any(|t| jump_targets(t, self.goats, empty) != 0)
     }
 }
 
 /// The landing points of a tiger's jumps from `from`: a goat on the adjacent point of a line and
 /// the point behind it empty.
 #[inline]
-fn jump_targets(from: u8, goats: board::Bitboard, empty: board::Bitboard) -> board::Bitboard {
-    let f = from as usize;
+pub(super) fn jump_targets(
+    from: u8,
+    goats: board::Bitboard,
+    empty: board::Bitboard,
+) -> board::Bitboard {
     let mut out = 0;
-    for j in &JUMPS.jumps[f][..JUMPS.len[f] as usize] {
-        if goats & (1 << j.over) != 0 && empty & (1 << j.to) != 0 {
-            out |= 1 << j.to;
-        }
+    for over in board::bits(JUMPABLE[from as usize] & goats) {
+        out |= 1 << (2 * u32::from(over) - u32::from(from));
     }
-    out
+    out & empty
 }

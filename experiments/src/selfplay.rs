@@ -1,0 +1,72 @@
+//! Plays one game between two agents: the self-play loop, generic over the game.
+
+use cowrie_agents::Agent;
+use cowrie_engine::{sample_outcome, Game, Player, ToAct};
+use rand_chacha::ChaCha8Rng;
+
+/// Counts gathered while a game is played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlayStats {
+    /// The player at the first decision node.
+    pub first_mover: Option<Player>,
+    /// Turns: maximal stretches of consecutive decision plies by one player.
+    pub turns: u32,
+    /// Decision nodes with more than one legal action.
+    pub choices: u32,
+    /// Legal actions summed over all decision nodes.
+    pub branching_sum: u64,
+}
+
+/// Reusable buffers for [`play`], one set per worker thread.
+#[derive(Debug)]
+pub struct Buffers<G: Game> {
+    actions: Vec<G::Action>,
+    outcomes: Vec<(G::Outcome, f64)>,
+}
+
+impl<G: Game> Default for Buffers<G> {
+    fn default() -> Self {
+        Buffers {
+            actions: Vec::with_capacity(64),
+            outcomes: Vec::with_capacity(64),
+        }
+    }
+}
+
+/// Plays a game from the start position under `rules` to its end (a win, a draw, or the
+/// rules' ply cap). `agents[i]` plays player `i`; chance outcomes come from `chance`.
+pub fn play<G: Game, A: Agent<G>>(
+    rules: &G::Rules,
+    agents: &mut [A; 2],
+    chance: &mut ChaCha8Rng,
+    buf: &mut Buffers<G>,
+) -> (G, PlayStats) {
+    let mut state = G::new(rules);
+    let mut stats = PlayStats::default();
+    let mut last: Option<Player> = None;
+    loop {
+        match state.to_act() {
+            ToAct::Terminal(_) => return (state, stats),
+            ToAct::Chance => {
+                state.chance_outcomes(&mut buf.outcomes);
+                let o = sample_outcome(&buf.outcomes, chance);
+                state.apply_outcome(o);
+            }
+            ToAct::Decision(p) => {
+                state.legal_actions(&mut buf.actions);
+                stats.first_mover.get_or_insert(p);
+                if last != Some(p) {
+                    stats.turns += 1;
+                    last = Some(p);
+                }
+                if buf.actions.len() > 1 {
+                    stats.choices += 1;
+                }
+                stats.branching_sum += buf.actions.len() as u64;
+                let a = agents[p.index()].choose(&state, &buf.actions);
+                debug_assert!(buf.actions.contains(&a), "agent chose an illegal action");
+                state.play_unchecked(a);
+            }
+        }
+    }
+}

@@ -1,0 +1,282 @@
+//! Runs the real `cowrie` binary in temporary directories and reads its CSV back.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn cowrie(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cowrie"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn match_args<'a>(out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut v = vec![
+        "match", "--game", "baghchal", "--p1", "random", "--p2", "random", "--games", "400",
+        "--seed", "7", "--out", out, "--quiet",
+    ];
+    v.extend_from_slice(extra);
+    v
+}
+
+fn read_rows(path: &Path) -> (csv::StringRecord, Vec<csv::StringRecord>) {
+    let mut r = csv::Reader::from_path(path).expect("csv exists");
+    let header = r.headers().expect("header").clone();
+    let rows = r.records().map(|x| x.expect("row")).collect();
+    (header, rows)
+}
+
+#[test]
+fn match_output_is_identical_for_one_and_two_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("t1");
+    let b = dir.path().join("t2");
+    let (a_s, b_s) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let o1 = cowrie(&match_args(a_s, &["--threads", "1"]));
+    let o2 = cowrie(&match_args(b_s, &["--threads", "2"]));
+    assert!(
+        o1.status.success(),
+        "{}",
+        String::from_utf8_lossy(&o1.stderr)
+    );
+    assert!(
+        o2.status.success(),
+        "{}",
+        String::from_utf8_lossy(&o2.stderr)
+    );
+    for f in ["games.csv", "summary.csv"] {
+        assert_eq!(
+            std::fs::read(a.join(f)).unwrap(),
+            std::fs::read(b.join(f)).unwrap(),
+            "{f} differs between thread counts"
+        );
+    }
+    // The stdout summary differs only in the output path it names.
+    let s1 = String::from_utf8(o1.stdout).unwrap().replace(a_s, "DIR");
+    let s2 = String::from_utf8(o2.stdout).unwrap().replace(b_s, "DIR");
+    assert_eq!(s1, s2);
+}
+
+#[test]
+fn games_csv_follows_the_contract_and_the_summary_is_reproducible_from_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("m");
+    let o = cowrie(&match_args(out.to_str().unwrap(), &[]));
+    assert!(o.status.success());
+    let (header, rows) = read_rows(&out.join("games.csv"));
+    let expected = [
+        "game_index",
+        "pair_index",
+        "seed",
+        "game",
+        "variant",
+        "options",
+        "agent_p1",
+        "agent_p2",
+        "first_mover_seat",
+        "winner_seat",
+        "winner_side",
+        "points_p1",
+        "points_p2",
+        "end_reason",
+        "plies",
+        "turns",
+        "choices",
+        "branching_sum",
+        "goats_captured",
+        "goats_in_hand",
+    ];
+    assert_eq!(header.iter().collect::<Vec<_>>(), expected);
+    assert_eq!(rows.len(), 400);
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let mut seat1_wins = 0;
+    for (i, r) in rows.iter().enumerate() {
+        assert_eq!(
+            r[col("game_index")].parse::<usize>().unwrap(),
+            i,
+            "schedule order"
+        );
+        assert_eq!(r[col("pair_index")].parse::<usize>().unwrap(), i / 2);
+        assert_eq!(&r[col("first_mover_seat")], "1", "goats move first");
+        let plies: u32 = r[col("plies")].parse().unwrap();
+        assert_eq!(
+            r[col("turns")].parse::<u32>().unwrap(),
+            plies,
+            "a Baghchal turn is a ply"
+        );
+        match &r[col("winner_seat")] {
+            "1" => {
+                seat1_wins += 1;
+                assert_eq!(&r[col("winner_side")], "goats");
+                assert_eq!((&r[col("points_p1")], &r[col("points_p2")]), ("1", "-1"));
+            }
+            "2" => assert_eq!(&r[col("winner_side")], "tigers"),
+            other => panic!("no winner '{other}' in a random five-captures game"),
+        }
+    }
+    let (sh, srows) = read_rows(&out.join("summary.csv"));
+    let scol = |name: &str| sh.iter().position(|h| h == name).unwrap();
+    let seat1 = &srows[0];
+    assert_eq!(
+        (&seat1[scol("group")], &seat1[scol("label")]),
+        ("seat", "1")
+    );
+    assert_eq!(seat1[scol("wins")].parse::<u32>().unwrap(), seat1_wins);
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["status"], "complete");
+    assert_eq!(manifest["options"]["win-captures"], "5");
+    assert_eq!(manifest["games_written"], 400);
+}
+
+#[test]
+fn variants_and_options_change_the_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("p");
+    let o = cowrie(&match_args(
+        out.to_str().unwrap(),
+        &["--variant", "parlett-1976", "--option", "ply-cap=60"],
+    ));
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let (header, rows) = read_rows(&out.join("games.csv"));
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    // Random tigers need far more than 60 plies to capture all twenty goats, so most games
+    // are truncated; truncation is reported as such, never as a draw or a win.
+    assert!(rows.iter().all(|r| &r[col("variant")] == "parlett-1976"));
+    assert!(rows.iter().all(|r| &r[col("options")] == "ply-cap=60"));
+    let truncated = rows
+        .iter()
+        .filter(|r| &r[col("end_reason")] == "truncated")
+        .count();
+    assert!(truncated > 300, "{truncated}");
+    assert!(rows.iter().all(|r| &r[col("end_reason")] != "draw"));
+    for r in rows.iter().filter(|r| &r[col("end_reason")] == "truncated") {
+        assert_eq!(&r[col("plies")], "60");
+        assert_eq!(&r[col("winner_seat")], "");
+        assert_eq!((&r[col("points_p1")], &r[col("points_p2")]), ("0", "0"));
+    }
+}
+
+#[test]
+fn bad_arguments_get_one_line_errors_and_exit_code_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x");
+    let o = out.to_str().unwrap();
+    let file = dir.path().join("file");
+    std::fs::write(&file, "not a directory").unwrap();
+    let under_file = file.join("sub");
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec![
+                "match", "--game", "chess", "--p1", "random", "--p2", "random", "--out", o,
+            ],
+            "'chess'",
+        ),
+        (
+            vec![
+                "match",
+                "--game",
+                "baghchal",
+                "--variant",
+                "nepal",
+                "--p1",
+                "random",
+                "--p2",
+                "random",
+                "--out",
+                o,
+            ],
+            "'nepal'",
+        ),
+        (
+            vec![
+                "match",
+                "--game",
+                "baghchal",
+                "--option",
+                "colour=red",
+                "--p1",
+                "random",
+                "--p2",
+                "random",
+                "--out",
+                o,
+            ],
+            "'colour'",
+        ),
+        (
+            vec![
+                "match",
+                "--game",
+                "baghchal",
+                "--option",
+                "win-captures=99",
+                "--p1",
+                "random",
+                "--p2",
+                "random",
+                "--out",
+                o,
+            ],
+            "'99'",
+        ),
+        (
+            vec![
+                "match", "--game", "baghchal", "--option", "noequals", "--p1", "random", "--p2",
+                "random", "--out", o,
+            ],
+            "'noequals'",
+        ),
+        (
+            vec![
+                "match", "--game", "baghchal", "--p1", "mcts:x=1", "--p2", "random", "--out", o,
+            ],
+            "'mcts:x=1'",
+        ),
+        (
+            vec![
+                "match", "--game", "baghchal", "--p1", "random", "--p2", "random", "--games", "0",
+                "--out", o,
+            ],
+            "--games 0",
+        ),
+        (
+            vec![
+                "match", "--game", "baghchal", "--p1", "random", "--p2", "random", "--games", "5",
+                "--out", o,
+            ],
+            "--games 5",
+        ),
+        (
+            vec![
+                "match",
+                "--game",
+                "baghchal",
+                "--p1",
+                "random",
+                "--p2",
+                "random",
+                "--out",
+                under_file.to_str().unwrap(),
+            ],
+            "sub",
+        ),
+        (vec!["rules", "--game", "go"], "'go'"),
+    ];
+    for (args, needle) in cases {
+        let r = cowrie(&args);
+        let err = String::from_utf8_lossy(&r.stderr);
+        assert_eq!(r.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(
+            err.trim_end().lines().count(),
+            1,
+            "{args:?}: one line, got {err}"
+        );
+        assert!(
+            err.contains(needle),
+            "{args:?}: '{err}' should name {needle}"
+        );
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    assert!(!out.exists(), "no output directory for refused arguments");
+}

@@ -25,6 +25,37 @@ pub enum Command {
     Study(StudyArgs),
     /// Lists a game's named variants and options.
     Rules(RulesArgs),
+    /// The bench signature: a fixed seeded workload on every game, its hash and rates.
+    Bench(BenchArgs),
+    /// Joins the directories of a sharded match into the output of one run.
+    Merge(MergeArgs),
+    /// Re-plays recorded games through the engine, verifying and printing them.
+    Replay(ReplayArgs),
+}
+
+/// `cowrie merge`.
+#[derive(Debug, Args, Clone)]
+pub struct MergeArgs {
+    /// Output directory for the merged run.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// The shards' output directories (every shard of one run, in any order).
+    #[arg(required = true, value_name = "SHARD_DIR")]
+    pub shards: Vec<PathBuf>,
+}
+
+/// `cowrie replay`.
+#[derive(Debug, Args, Clone)]
+pub struct ReplayArgs {
+    /// A records.jsonl written by `cowrie match --record`.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Only this game (its game_index).
+    #[arg(long)]
+    pub game_index: Option<u64>,
+    /// Print only the verification line per game, not the positions.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 /// Arguments shared by runs of games.
@@ -66,9 +97,20 @@ pub struct MatchArgs {
     #[arg(long)]
     pub no_swap: bool,
     /// Output directory (created if missing; its games.csv, summary.csv and manifest.json are
-    /// replaced).
+    /// replaced, unless --resume).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+    /// Continue the interrupted run in DIR (same arguments): keeps its finished games and ends
+    /// with the bytes an uninterrupted run writes.
+    #[arg(long)]
+    pub resume: bool,
+    /// Play only shard K of N of the schedule (whole seat-swapped pairs); `cowrie merge` joins
+    /// the shards' directories into the output of one run.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// Also write DIR/records.jsonl: every game's chance outcomes and plies, for `cowrie replay`.
+    #[arg(long)]
+    pub record: bool,
     /// Seed, threads, progress.
     #[command(flatten)]
     pub run: RunArgs,
@@ -94,4 +136,12 @@ pub struct RulesArgs {
     /// The game.
     #[arg(long)]
     pub game: String,
+}
+
+/// `cowrie bench`.
+#[derive(Debug, Args, Clone)]
+pub struct BenchArgs {
+    /// Games per (game, variant); the signature quoted in the README uses the default.
+    #[arg(long, default_value_t = crate::cmd::bench::SIGNATURE_GAMES)]
+    pub games: u64,
 }

@@ -6,11 +6,14 @@
 
 pub mod cli;
 pub mod cmd;
+pub mod gamelog;
 pub mod manifest;
 pub mod output;
 pub mod record;
 pub mod registry;
+pub mod runfiles;
 pub mod schedule;
 pub mod seeds;
 pub mod selfplay;
 pub mod stats;
+pub mod summary;

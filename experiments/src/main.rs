@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use cowrie_experiments::cli::{Cli, Command, StudyArgs};
-use cowrie_experiments::cmd::{match_cmd, rules_cmd, study};
+use cowrie_experiments::cmd::{bench, match_cmd, merge, replay, rules_cmd, study};
 use cowrie_experiments::output::print_stdout;
 
 fn main() -> ExitCode {
@@ -40,6 +40,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Some(Command::Study(args)) => study::run(&args, command_line),
         Some(Command::Rules(args)) => rules_cmd::run(&args.game),
+        Some(Command::Bench(args)) => bench::run(args.games),
+        Some(Command::Merge(args)) => merge::run(&args, command_line),
+        Some(Command::Replay(args)) => replay::run(&args),
         None => study::run(
             &StudyArgs {
                 out: "results/default-study".into(),

@@ -23,20 +23,9 @@ pub struct Manifest {
     pub cowrie_version: &'static str,
     /// The git commit the binary was built from (`unknown` outside a repository).
     pub git_commit: &'static str,
-    /// The game.
-    pub game: &'static str,
-    /// The variant name.
-    pub variant: String,
-    /// The fully resolved rule options, after the variant and every `--option`.
-    pub options: serde_json::Map<String, serde_json::Value>,
-    /// The agent specs of `--p1` and `--p2`.
-    pub agents: [String; 2],
-    /// Games scheduled.
-    pub games: u64,
-    /// Whether games come in seat-swapped pairs.
-    pub seat_swap: bool,
-    /// The run seed.
-    pub seed: u64,
+    /// What defines the run's output: game, variant, option overrides and the fully resolved
+    /// options, agents, games, seat swap, seed, shard, recording. A resumed run must match it.
+    pub run: serde_json::Value,
     /// Worker threads.
     pub threads: usize,
     /// Whether the output is a pure function of the arguments (false only for time budgets).
@@ -58,6 +47,36 @@ pub fn now_rfc3339() -> String {
 }
 
 impl Manifest {
+    /// Checks that `dir` holds (the start of) this same run, so it can be resumed: its
+    /// manifest's `run` must equal this one's. A directory without a manifest starts afresh.
+    ///
+    /// # Errors
+    /// A manifest that cannot be read, or that describes another run (naming the difference).
+    pub fn check_resumable(&self, dir: &Path) -> anyhow::Result<()> {
+        let path = dir.join("manifest.json");
+        if !path.exists() {
+            return Ok(());
+        }
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read '{}'", path.display()))?;
+        let old: serde_json::Value = serde_json::from_str(&text)
+            .with_context(|| format!("--resume: '{}' is not a manifest", path.display()))?;
+        let old_run = &old["run"];
+        if let (Some(a), Some(b)) = (old_run.as_object(), self.run.as_object()) {
+            for (k, v) in b {
+                if a.get(k) != Some(v) {
+                    anyhow::bail!(
+                        "--resume: '{}' is another run ({k} was {}, now {v})",
+                        dir.display(),
+                        a.get(k).unwrap_or(&serde_json::Value::Null)
+                    );
+                }
+            }
+            return Ok(());
+        }
+        anyhow::bail!("--resume: '{}' is not a manifest", path.display())
+    }
+
     /// Writes the manifest to `dir/manifest.json` (via a temporary file and a rename, so a
     /// reader never sees half a manifest).
     ///

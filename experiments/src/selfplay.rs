@@ -33,13 +33,34 @@ impl<G: Game> Default for Buffers<G> {
     }
 }
 
+/// One event of a game, as a game record keeps it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(untagged)]
+pub enum Event {
+    /// A chance outcome, in the game's outcome text.
+    Chance {
+        /// The outcome's text (`Game::outcome_to_string`).
+        chance: String,
+    },
+    /// A ply: the seat that acted and the action in the game's notation.
+    Ply {
+        /// Seat 1 or 2.
+        seat: u8,
+        /// The action's text (`Game::action_to_string`).
+        action: String,
+    },
+}
+
 /// Plays a game from the start position under `rules` to its end (a win, a draw, or the
-/// rules' ply cap). `agents[i]` plays player `i`; chance outcomes come from `chance`.
+/// rules' ply cap). `agents[i]` plays player `i`; chance outcomes come from `chance`. With
+/// `log`, every chance outcome and ply is appended to it (the only allocation per ply, and only
+/// when recording).
 pub fn play<G: Game, A: Agent<G>>(
     rules: &G::Rules,
     agents: &mut [A; 2],
     chance: &mut ChaCha8Rng,
     buf: &mut Buffers<G>,
+    mut log: Option<&mut Vec<Event>>,
 ) -> (G, PlayStats) {
     let mut state = G::new(rules);
     let mut stats = PlayStats::default();
@@ -50,6 +71,11 @@ pub fn play<G: Game, A: Agent<G>>(
             ToAct::Chance => {
                 state.chance_outcomes(&mut buf.outcomes);
                 let o = sample_outcome(&buf.outcomes, chance);
+                if let Some(log) = log.as_deref_mut() {
+                    log.push(Event::Chance {
+                        chance: state.outcome_to_string(o),
+                    });
+                }
                 state.apply_outcome(o);
             }
             ToAct::Decision(p) => {
@@ -65,6 +91,12 @@ pub fn play<G: Game, A: Agent<G>>(
                 stats.branching_sum += buf.actions.len() as u64;
                 let a = agents[p.index()].choose(&state, &buf.actions);
                 debug_assert!(buf.actions.contains(&a), "agent chose an illegal action");
+                if let Some(log) = log.as_deref_mut() {
+                    log.push(Event::Ply {
+                        seat: p.seat(),
+                        action: state.action_to_string(a),
+                    });
+                }
                 state.play_unchecked(a);
             }
         }

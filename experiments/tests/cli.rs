@@ -125,7 +125,8 @@ fn games_csv_follows_the_contract_and_the_summary_is_reproducible_from_it() {
     let manifest: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
     assert_eq!(manifest["status"], "complete");
-    assert_eq!(manifest["options"]["win-captures"], "5");
+    assert_eq!(manifest["run"]["options"]["win-captures"], "5");
+    assert_eq!(manifest["run"]["seed"], 7);
     assert_eq!(manifest["games_written"], 400);
 }
 
@@ -279,4 +280,21 @@ fn bad_arguments_get_one_line_errors_and_exit_code_2() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
     assert!(!out.exists(), "no output directory for refused arguments");
+}
+
+#[test]
+fn the_bench_signature_is_stable() {
+    let sig = |o: Output| {
+        assert!(o.status.success());
+        String::from_utf8(o.stdout)
+            .unwrap()
+            .lines()
+            .find_map(|l| l.strip_prefix("signature ").map(str::to_string))
+            .expect("a signature line")
+    };
+    let a = sig(cowrie(&["bench", "--games", "20"]));
+    let b = sig(cowrie(&["bench", "--games", "20"]));
+    assert_eq!(a, b);
+    assert_eq!(a.len(), 16);
+    assert_ne!(a, sig(cowrie(&["bench", "--games", "22"])));
 }

@@ -1,8 +1,10 @@
-//! `cowrie match`: self-play between two agents, games in parallel, rows in schedule order.
+//! `cowrie match`: self-play between two agents, games in parallel, rows in schedule order,
+//! resumable (`--resume`), shardable (`--shard K/N`, combined by `cowrie merge`), recordable
+//! (`--record`).
 
-use std::fmt::Write as _;
-use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::fs::File;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{bail, Context};
@@ -12,16 +14,18 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::cli::MatchArgs;
+use crate::gamelog::GameRecord;
 use crate::manifest::{now_rfc3339, Manifest};
-use crate::record::{self, GameResult, MatchLabels};
+use crate::record::{self, MatchLabels};
 use crate::registry::{dispatch, GameTask};
-use crate::schedule::slot;
+use crate::runfiles;
+use crate::schedule::{slot, Shard};
 use crate::seeds::{agent_stream, chance_stream};
 use crate::selfplay::{play, Buffers};
-use crate::stats::{Lengths, Tally};
+use crate::summary::{self, MatchSummary, SummaryLabels};
 
 /// Games played between two writes of `games.csv` (rows are flushed after each batch).
-const BATCH: u64 = 256;
+const BATCH: usize = 256;
 
 /// A validated match configuration.
 #[derive(Clone, Debug)]
@@ -34,7 +38,7 @@ pub struct MatchConfig {
     pub options: Vec<String>,
     /// The agents named by `--p1` and `--p2`.
     pub agents: [AgentSpec; 2],
-    /// Games to play.
+    /// Games in the whole run (all shards).
     pub games: u64,
     /// Seat-swapped pairs.
     pub swap: bool,
@@ -48,13 +52,19 @@ pub struct MatchConfig {
     pub progress: bool,
     /// The command line, for the manifest.
     pub command_line: Vec<String>,
+    /// The slice of the schedule this process plays.
+    pub shard: Shard,
+    /// Continue an interrupted run in `out`.
+    pub resume: bool,
+    /// Write `records.jsonl`.
+    pub record: bool,
 }
 
 impl MatchConfig {
     /// Validates the parsed arguments.
     ///
     /// # Errors
-    /// Zero games, an odd number of games with seat swapping, zero threads.
+    /// Zero games, an odd number of games with seat swapping, zero threads, a bad shard.
     pub fn from_args(a: &MatchArgs, command_line: Vec<String>) -> anyhow::Result<Self> {
         let cfg = MatchConfig {
             game: a.game.clone(),
@@ -68,6 +78,9 @@ impl MatchConfig {
             out: a.out.clone(),
             progress: !a.run.quiet,
             command_line,
+            shard: a.shard.as_deref().map_or(Ok(Shard::WHOLE), str::parse)?,
+            resume: a.resume,
+            record: a.record,
         };
         cfg.validate()?;
         Ok(cfg)
@@ -88,19 +101,27 @@ impl MatchConfig {
         }
         Ok(())
     }
+
+    /// The game indices this process plays, in schedule order.
+    #[must_use]
+    pub fn schedule(&self) -> Vec<u64> {
+        (0..self.games)
+            .filter(|&i| self.shard.contains(slot(i, self.swap).pair_index))
+            .collect()
+    }
+
+    /// Whether game `i` has the `--p2` agent in seat 1.
+    #[must_use]
+    pub fn swapped(&self, game_index: u64) -> bool {
+        slot(game_index, self.swap).swapped
+    }
 }
 
 /// A finished match: its tallies and the text printed on stdout.
 #[derive(Clone, Debug)]
 pub struct MatchReport {
-    /// Per seat (index 0 = seat 1).
-    pub seats: [Tally; 2],
-    /// Per agent (index 0 = `--p1`'s spec).
-    pub agents: [Tally; 2],
-    /// Plies per game.
-    pub plies: Lengths,
-    /// Turns per game.
-    pub turns: Lengths,
+    /// Tallies, computed from `games.csv`.
+    pub summary: MatchSummary,
     /// The summary table.
     pub text: String,
 }
@@ -117,7 +138,7 @@ impl GameTask for MatchTask<'_> {
 /// Runs a match for the game the config names.
 ///
 /// # Errors
-/// Unknown game, variant, option; unwritable output.
+/// Unknown game, variant, option; unwritable output; a resumed directory holding another run.
 pub fn run(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
     cfg.validate()?;
     dispatch(&cfg.game, MatchTask(cfg))
@@ -126,7 +147,7 @@ pub fn run(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
 /// Runs a match of game `G`.
 ///
 /// # Errors
-/// Unknown variant or option; unwritable output.
+/// Unknown variant or option; unwritable output; a resumed directory holding another run.
 pub fn run_match<G: Game>(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
     let rules = G::Rules::resolve(cfg.variant.as_deref(), &cfg.options)?;
     let variant = cfg
@@ -137,37 +158,35 @@ pub fn run_match<G: Game>(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
         .num_threads(cfg.threads)
         .build()
         .context("starting worker threads")?;
-    crate::output::create_dir(&cfg.out)?;
-    let csv_path = cfg.out.join("games.csv");
-    let mut writer = csv::Writer::from_path(&csv_path)
-        .with_context(|| format!("cannot write '{}'", csv_path.display()))?;
-    writer.write_record(record::header::<G>())?;
-    writer.flush()?;
-
     let labels = MatchLabels {
         seed: cfg.seed,
         variant: variant.clone(),
         options: cfg.options.join(";"),
         agents: [cfg.agents[0].to_string(), cfg.agents[1].to_string()],
     };
-    let started = Instant::now();
+    let resolved: Vec<(String, String)> = rules
+        .resolved()
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
     let mut manifest = Manifest {
         status: "running",
         command: "match",
         command_line: cfg.command_line.clone(),
         cowrie_version: env!("CARGO_PKG_VERSION"),
         git_commit: env!("COWRIE_GIT_COMMIT"),
-        game: G::NAME,
-        variant: variant.clone(),
-        options: rules
-            .resolved()
-            .into_iter()
-            .map(|(k, v)| (k.to_string(), serde_json::Value::String(v)))
-            .collect(),
-        agents: labels.agents.clone(),
-        games: cfg.games,
-        seat_swap: cfg.swap,
-        seed: cfg.seed,
+        run: serde_json::json!({
+            "game": G::NAME,
+            "variant": variant,
+            "option_overrides": cfg.options,
+            "options": resolved.iter().map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone()))).collect::<serde_json::Map<String, serde_json::Value>>(),
+            "agents": labels.agents,
+            "games": cfg.games,
+            "seat_swap": cfg.swap,
+            "seed": cfg.seed,
+            "shard": cfg.shard.to_string(),
+            "record": cfg.record,
+        }),
         threads: cfg.threads,
         reproducible: true,
         started: now_rfc3339(),
@@ -175,50 +194,119 @@ pub fn run_match<G: Game>(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
         elapsed_seconds: 0.0,
         games_written: 0,
     };
-    manifest.write(&cfg.out)?;
 
-    let bar = progress_bar(cfg.games, cfg.progress);
-    let mut results: Vec<GameResult> = Vec::with_capacity(cfg.games as usize);
-    let mut start = 0;
-    while start < cfg.games {
-        let end = (start + BATCH).min(cfg.games);
-        let batch: Vec<GameResult> = pool.install(|| {
-            (start..end)
-                .into_par_iter()
-                .map_init(Buffers::<G>::default, |buf, i| {
-                    play_one::<G>(i, cfg, &rules, &labels, buf)
-                })
+    crate::output::create_dir(&cfg.out)?;
+    if cfg.resume {
+        manifest.check_resumable(&cfg.out)?;
+    }
+    let schedule = cfg.schedule();
+    let csv_path = cfg.out.join("games.csv");
+    let (mut csv_file, done) =
+        runfiles::open_csv(&csv_path, &record::header::<G>(), cfg.resume, &schedule)?;
+    let records_path = cfg.out.join("records.jsonl");
+    let mut records = if cfg.record {
+        Some(runfiles::open_lines(&records_path, cfg.resume, done)?)
+    } else {
+        None
+    };
+    manifest.games_written = done as u64;
+    manifest.write(&cfg.out)?;
+    let started = Instant::now();
+
+    let bar = progress_bar(schedule.len() as u64, cfg.progress);
+    bar.inc(done as u64);
+    let ctx = Ctx {
+        cfg,
+        rules: &rules,
+        labels: &labels,
+        resolved: &resolved,
+    };
+    for batch in schedule[done..].chunks(BATCH) {
+        let out: Vec<Played> = pool.install(|| {
+            batch
+                .par_iter()
+                .map_init(Buffers::<G>::default, |buf, &i| play_one::<G>(i, &ctx, buf))
                 .collect()
         });
-        for r in &batch {
-            writer.write_record(&r.fields)?;
+        if let Some(f) = records.as_mut() {
+            write_all(
+                f,
+                out.iter()
+                    .filter_map(|p| p.record.as_deref())
+                    .map(str::as_bytes),
+                &records_path,
+            )?;
         }
-        writer
-            .flush()
-            .with_context(|| format!("cannot write '{}'", csv_path.display()))?;
-        bar.inc(end - start);
-        results.extend(batch);
-        start = end;
+        write_all(
+            &mut csv_file,
+            out.iter().map(|p| p.row.as_slice()),
+            &csv_path,
+        )?;
+        bar.inc(batch.len() as u64);
     }
     bar.finish_and_clear();
+    drop(csv_file);
 
-    let report = summarise::<G>(cfg, &variant, &results);
-    write_summary_csv(&cfg.out, &report, &labels)?;
+    let rows = summary::read_rows(&csv_path)?;
+    let s = summary::summarise(&rows, |i| cfg.swapped(i));
+    let sum_labels = SummaryLabels {
+        sides: [G::side_name(Player::ONE), G::side_name(Player::TWO)],
+        agents: labels.agents.clone(),
+    };
+    summary::write_csv(&cfg.out, &s, &sum_labels)?;
     manifest.status = "complete";
     manifest.finished = now_rfc3339();
     manifest.elapsed_seconds = started.elapsed().as_secs_f64();
-    manifest.games_written = results.len() as u64;
+    manifest.games_written = rows.len() as u64;
     manifest.write(&cfg.out)?;
-    Ok(report)
+
+    let options = if cfg.options.is_empty() {
+        String::new()
+    } else {
+        format!("; {}", cfg.options.join(", "))
+    };
+    let pairing = if cfg.swap {
+        "seat-swapped pairs"
+    } else {
+        "no seat swap"
+    };
+    let shard = if cfg.shard == Shard::WHOLE {
+        String::new()
+    } else {
+        format!(", shard {} of the schedule", cfg.shard)
+    };
+    let title = format!(
+        "{} ({variant}{options}): {} games ({pairing}{shard}), seed {}",
+        G::NAME,
+        s.games,
+        cfg.seed
+    );
+    let mut text = summary::table(&s, &sum_labels, &title);
+    text += &format!("rows in {}\n", csv_path.display());
+    Ok(MatchReport { summary: s, text })
 }
 
-fn play_one<G: Game>(
-    game_index: u64,
-    cfg: &MatchConfig,
-    rules: &G::Rules,
-    labels: &MatchLabels,
-    buf: &mut Buffers<G>,
-) -> GameResult {
+/// What every game of a match shares.
+pub(crate) struct Ctx<'a, G: Game> {
+    pub(crate) cfg: &'a MatchConfig,
+    pub(crate) rules: &'a G::Rules,
+    pub(crate) labels: &'a MatchLabels,
+    pub(crate) resolved: &'a [(String, String)],
+}
+
+/// One played game, ready to write.
+pub(crate) struct Played {
+    /// The CSV row, with its newline.
+    pub(crate) row: Vec<u8>,
+    /// The JSON record line, when recording.
+    pub(crate) record: Option<String>,
+    /// Plies played.
+    pub(crate) plies: u32,
+}
+
+/// Plays game `game_index`.
+pub(crate) fn play_one<G: Game>(game_index: u64, ctx: &Ctx<'_, G>, buf: &mut Buffers<G>) -> Played {
+    let cfg = ctx.cfg;
     let s = slot(game_index, cfg.swap);
     let (spec1, spec2) = if s.swapped {
         (&cfg.agents[1], &cfg.agents[0])
@@ -230,8 +318,52 @@ fn play_one<G: Game>(
         AnyAgent::build(spec2, agent_stream(cfg.seed, game_index, Player::TWO)),
     ];
     let mut chance = chance_stream(cfg.seed, s.pair_index);
-    let (state, stats) = play::<G, _>(rules, &mut agents, &mut chance, buf);
-    record::result(s, labels, &state, &stats)
+    let mut log = cfg.record.then(Vec::new);
+    let (state, stats) = play::<G, _>(ctx.rules, &mut agents, &mut chance, buf, log.as_mut());
+    let result = record::result(s, ctx.labels, &state, &stats);
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::with_capacity(256));
+    w.write_record(&result.fields)
+        .expect("writing CSV to memory cannot fail");
+    let row = w
+        .into_inner()
+        .unwrap_or_else(|_| unreachable!("writing CSV to memory cannot fail"));
+    let line = log.map(|events| {
+        let rec = GameRecord {
+            game_index,
+            game: G::NAME.to_string(),
+            variant: ctx.labels.variant.clone(),
+            options: ctx.resolved.to_vec(),
+            agents: [spec1.to_string(), spec2.to_string()],
+            start: G::new(ctx.rules).notation(),
+            events,
+            end_reason: result.end_reason.to_string(),
+            winner_seat: result.winner_seat,
+            plies: result.plies,
+            end: state.notation(),
+        };
+        serde_json::to_string(&rec).expect("a record serialises") + "\n"
+    });
+    Played {
+        row,
+        record: line,
+        plies: result.plies,
+    }
+}
+
+fn write_all<'a>(
+    file: &mut File,
+    chunks: impl Iterator<Item = &'a [u8]>,
+    path: &std::path::Path,
+) -> anyhow::Result<()> {
+    let mut buf = Vec::new();
+    for c in chunks {
+        buf.extend_from_slice(c);
+    }
+    file.write_all(&buf)
+        .and_then(|()| file.flush())
+        .with_context(|| format!("cannot write '{}'", path.display()))
 }
 
 fn progress_bar(games: u64, wanted: bool) -> ProgressBar {
@@ -247,118 +379,4 @@ fn progress_bar(games: u64, wanted: bool) -> ProgressBar {
         bar.set_style(style);
     }
     bar
-}
-
-fn summarise<G: Game>(cfg: &MatchConfig, variant: &str, results: &[GameResult]) -> MatchReport {
-    let mut seats = [Tally::default(); 2];
-    let mut agents = [Tally::default(); 2];
-    for r in results {
-        for seat in 0..2u8 {
-            // The agent in this seat: --p1's spec sits in seat 1 unless the game is swapped.
-            let agent = usize::from(seat) ^ usize::from(r.slot.swapped);
-            for t in [&mut seats[usize::from(seat)], &mut agents[agent]] {
-                t.n += 1;
-                match (r.end_reason, r.winner_seat) {
-                    ("draw", _) => t.draws += 1,
-                    ("win", Some(w)) if w == seat + 1 => t.wins += 1,
-                    ("win", Some(_)) => t.losses += 1,
-                    _ => t.truncated += 1,
-                }
-            }
-        }
-    }
-    let plies: Vec<u32> = results.iter().map(|r| r.plies).collect();
-    let turns: Vec<u32> = results.iter().map(|r| r.turns).collect();
-    let plies = Lengths::of(&plies);
-    let turns = Lengths::of(&turns);
-    let mut text = String::new();
-    let pairing = if cfg.swap {
-        format!("{} seat-swapped pairs", cfg.games / 2)
-    } else {
-        "no seat swap".to_string()
-    };
-    let _ = writeln!(
-        text,
-        "{} ({variant}{}): {} games ({pairing}), seed {}",
-        G::NAME,
-        if cfg.options.is_empty() {
-            String::new()
-        } else {
-            format!("; {}", cfg.options.join(", "))
-        },
-        cfg.games,
-        cfg.seed
-    );
-    let _ = writeln!(
-        text,
-        "{:<30} {:>7} {:>7} {:>7} {:>7} {:>7} {:>9}  95% Wilson interval",
-        "", "games", "wins", "draws", "losses", "trunc.", "win rate"
-    );
-    let rows = [
-        (format!("seat 1 ({})", G::side_name(Player::ONE)), seats[0]),
-        (format!("seat 2 ({})", G::side_name(Player::TWO)), seats[1]),
-        (format!("--p1 {}", cfg.agents[0]), agents[0]),
-        (format!("--p2 {}", cfg.agents[1]), agents[1]),
-    ];
-    for (label, t) in &rows {
-        let (lo, hi) = t.win_interval();
-        let _ = writeln!(
-            text,
-            "{label:<30} {:>7} {:>7} {:>7} {:>7} {:>7} {:>9.4}  [{lo:.4}, {hi:.4}]",
-            t.n,
-            t.wins,
-            t.draws,
-            t.losses,
-            t.truncated,
-            t.win_rate()
-        );
-    }
-    let _ = writeln!(
-        text,
-        "plies per game: mean {:.2} (sd {:.2}), median {}, max {}; turns per game: mean {:.2}, median {}, max {}",
-        plies.mean, plies.sd, plies.median, plies.max, turns.mean, turns.median, turns.max
-    );
-    let _ = writeln!(
-        text,
-        "win rates are fractions of all games (draws and truncations count in the denominator); rows in {}",
-        cfg.out.join("games.csv").display()
-    );
-    MatchReport {
-        seats,
-        agents,
-        plies,
-        turns,
-        text,
-    }
-}
-
-fn write_summary_csv(dir: &Path, report: &MatchReport, labels: &MatchLabels) -> anyhow::Result<()> {
-    let path = dir.join("summary.csv");
-    let mut w = csv::Writer::from_path(&path)
-        .with_context(|| format!("cannot write '{}'", path.display()))?;
-    let mut header = vec!["group", "label"];
-    header.extend(Tally::CSV_COLUMNS);
-    w.write_record(&header)?;
-    let rows = [
-        ("seat", "1".to_string(), report.seats[0]),
-        ("seat", "2".to_string(), report.seats[1]),
-        (
-            "agent",
-            format!("p1:{}", labels.agents[0]),
-            report.agents[0],
-        ),
-        (
-            "agent",
-            format!("p2:{}", labels.agents[1]),
-            report.agents[1],
-        ),
-    ];
-    for (group, label, t) in rows {
-        let mut fields = vec![group.to_string(), label];
-        fields.extend(t.csv_fields());
-        w.write_record(&fields)?;
-    }
-    w.flush()
-        .with_context(|| format!("cannot write '{}'", path.display()))?;
-    Ok(())
 }

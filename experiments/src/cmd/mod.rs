@@ -1,5 +1,8 @@
 //! One module per subcommand.
 
+pub mod bench;
 pub mod match_cmd;
+pub mod merge;
+pub mod replay;
 pub mod rules_cmd;
 pub mod study;

@@ -92,10 +92,13 @@ pub fn run(args: &StudyArgs, command_line: Vec<String>) -> anyhow::Result<()> {
             out: dir,
             progress: !args.run.quiet,
             command_line: command_line.clone(),
+            shard: crate::schedule::Shard::WHOLE,
+            resume: false,
+            record: false,
         };
         eprintln!("study: {} {} ...", r.game, r.variant);
         let rep = match_cmd::run(&cfg)?;
-        for (i, t) in rep.seats.iter().enumerate() {
+        for (i, t) in rep.summary.seats.iter().enumerate() {
             let mut fields = vec![
                 r.game.to_string(),
                 r.variant.to_string(),
@@ -106,13 +109,13 @@ pub fn run(args: &StudyArgs, command_line: Vec<String>) -> anyhow::Result<()> {
             ];
             fields.extend(t.csv_fields());
             fields.extend([
-                format!("{:.3}", rep.plies.mean),
-                format!("{}", rep.plies.median),
-                rep.plies.max.to_string(),
+                format!("{:.3}", rep.summary.plies.mean),
+                format!("{}", rep.summary.plies.median),
+                rep.summary.plies.max.to_string(),
             ]);
             w.write_record(&fields)?;
         }
-        let s1 = rep.seats[0];
+        let s1 = rep.summary.seats[0];
         let (lo, hi) = s1.win_interval();
         let _ = writeln!(
             table,
@@ -124,7 +127,7 @@ pub fn run(args: &StudyArgs, command_line: Vec<String>) -> anyhow::Result<()> {
             s1.win_rate(),
             s1.draws,
             s1.truncated,
-            rep.plies.mean
+            rep.summary.plies.mean
         );
     }
     w.flush()

@@ -1,0 +1,122 @@
+//! `cowrie bench`: the bench signature. A fixed seeded workload — random v random, every game
+//! and named variant, seed 1, one thread — whose `games.csv` rows are hashed (SHA-256). The
+//! signature changes exactly when behaviour changes (rules, move order, random streams, CSV);
+//! the rates printed beside it move with the machine.
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use cowrie_agents::AgentSpec;
+use cowrie_engine::{Game, RuleSet};
+use sha2::{Digest, Sha256};
+
+use crate::cmd::match_cmd::{play_one, Ctx, MatchConfig};
+use crate::record::MatchLabels;
+use crate::registry::{dispatch, GameTask, GAMES};
+use crate::schedule::Shard;
+use crate::selfplay::Buffers;
+
+/// Games per (game, variant) in the signature workload.
+pub const SIGNATURE_GAMES: u64 = 1000;
+
+struct BenchGame {
+    games: u64,
+}
+
+/// One line of the bench: a variant's hash and rate.
+struct Line {
+    variant: String,
+    plies: u64,
+    seconds: f64,
+    digest: [u8; 32],
+}
+
+impl GameTask for BenchGame {
+    type Output = Vec<Line>;
+
+    fn run<G: Game>(self) -> anyhow::Result<Vec<Line>> {
+        let mut out = Vec::new();
+        for v in G::Rules::variants() {
+            let cfg = MatchConfig {
+                game: G::NAME.to_string(),
+                variant: Some(v.name.to_string()),
+                options: Vec::new(),
+                agents: [AgentSpec::Random, AgentSpec::Random],
+                games: self.games,
+                swap: true,
+                seed: 1,
+                threads: 1,
+                out: std::path::PathBuf::new(),
+                progress: false,
+                command_line: Vec::new(),
+                shard: Shard::WHOLE,
+                resume: false,
+                record: false,
+            };
+            let rules = G::Rules::variant(v.name)?;
+            let labels = MatchLabels {
+                seed: 1,
+                variant: v.name.to_string(),
+                options: String::new(),
+                agents: ["random".into(), "random".into()],
+            };
+            let ctx = Ctx {
+                cfg: &cfg,
+                rules: &rules,
+                labels: &labels,
+                resolved: &[],
+            };
+            let mut buf = Buffers::<G>::default();
+            let mut hasher = Sha256::new();
+            let mut plies = 0u64;
+            let start = Instant::now();
+            for i in 0..self.games {
+                let played = play_one::<G>(i, &ctx, &mut buf);
+                hasher.update(&played.row);
+                plies += u64::from(played.plies);
+            }
+            out.push(Line {
+                variant: v.name.to_string(),
+                plies,
+                seconds: start.elapsed().as_secs_f64(),
+                digest: hasher.finalize().into(),
+            });
+        }
+        Ok(out)
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().fold(String::new(), |mut s, b| {
+        let _ = write!(s, "{b:02x}");
+        s
+    })
+}
+
+/// Runs the workload and prints each variant's rows hash and rate, then the signature.
+///
+/// # Errors
+/// Only if a game's variants cannot be built (a bug).
+pub fn run(games: u64) -> anyhow::Result<()> {
+    let mut all = Sha256::new();
+    let mut text = format!(
+        "cowrie bench: random v random, {games} games per variant, seed 1, one thread\n{:<10} {:<15} {:>10} {:>12} {:>12}  rows sha256 (first 16 hex)\n",
+        "game", "variant", "plies", "games/s", "plies/s"
+    );
+    for game in GAMES {
+        for line in dispatch(game, BenchGame { games })? {
+            all.update(line.digest);
+            let _ = writeln!(
+                text,
+                "{game:<10} {:<15} {:>10} {:>12.0} {:>12.0}  {}",
+                line.variant,
+                line.plies,
+                games as f64 / line.seconds,
+                line.plies as f64 / line.seconds,
+                &hex(&line.digest)[..16]
+            );
+        }
+    }
+    let _ = writeln!(text, "signature {}", &hex(&all.finalize())[..16]);
+    crate::output::print_stdout(&text)
+}

@@ -1,0 +1,190 @@
+//! `cowrie merge --out DIR SHARD_DIR...`: joins the outputs of `cowrie match --shard K/N` into
+//! the output of one run. `games.csv`, `records.jsonl` and `summary.csv` come out byte-identical
+//! to what the unsharded run writes; the manifest says `merge` and lists the shards.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use cowrie_engine::{Game, Player};
+
+use crate::cli::MergeArgs;
+use crate::manifest::{now_rfc3339, Manifest};
+use crate::registry::{dispatch, GameTask};
+use crate::schedule::{slot, Shard};
+use crate::summary::{self, SummaryLabels};
+
+struct Sides;
+
+impl GameTask for Sides {
+    type Output = [&'static str; 2];
+    fn run<G: Game>(self) -> anyhow::Result<[&'static str; 2]> {
+        Ok([G::side_name(Player::ONE), G::side_name(Player::TWO)])
+    }
+}
+
+fn read_manifest(dir: &Path) -> anyhow::Result<serde_json::Value> {
+    let path = dir.join("manifest.json");
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read '{}'", path.display()))?;
+    serde_json::from_str(&text).with_context(|| format!("'{}' is not a manifest", path.display()))
+}
+
+/// Lines of a file after its first `skip` lines, each with its trailing newline.
+fn lines(path: &Path, skip: usize) -> anyhow::Result<Vec<Vec<u8>>> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read '{}'", path.display()))?;
+    Ok(bytes
+        .split_inclusive(|&b| b == b'\n')
+        .skip(skip)
+        .map(<[u8]>::to_vec)
+        .collect())
+}
+
+/// Merges the shards.
+///
+/// # Errors
+/// Shards of different runs, a missing, repeated or unfinished shard, unreadable or
+/// unwritable files; each names the directory.
+pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
+    let mut run: Option<serde_json::Value> = None;
+    let mut seen: BTreeMap<u64, PathBuf> = BTreeMap::new();
+    let mut n_shards = None;
+    for dir in &args.shards {
+        let m = read_manifest(dir)?;
+        if m["status"] != "complete" {
+            bail!(
+                "shard '{}' is not complete (status {})",
+                dir.display(),
+                m["status"]
+            );
+        }
+        let mut r = m["run"].clone();
+        let shard: Shard = r["shard"]
+            .as_str()
+            .unwrap_or_default()
+            .parse()
+            .with_context(|| format!("shard '{}'", dir.display()))?;
+        r["shard"] = serde_json::Value::Null;
+        match &run {
+            None => run = Some(r),
+            Some(first) if *first != r => {
+                bail!(
+                    "shard '{}' belongs to another run than '{}'",
+                    dir.display(),
+                    args.shards[0].display()
+                )
+            }
+            Some(_) => {}
+        }
+        if *n_shards.get_or_insert(shard.n) != shard.n {
+            bail!(
+                "shard '{}' splits the run {} ways, not {}",
+                dir.display(),
+                shard.n,
+                n_shards.unwrap_or(0)
+            );
+        }
+        if let Some(other) = seen.insert(shard.k, dir.clone()) {
+            bail!(
+                "shard {shard} appears twice: '{}' and '{}'",
+                other.display(),
+                dir.display()
+            );
+        }
+    }
+    let mut run = run.context("no shard directories given")?;
+    let n = n_shards.unwrap_or(1);
+    if let Some(missing) = (1..=n).find(|k| !seen.contains_key(k)) {
+        bail!("shard {missing}/{n} is missing");
+    }
+    let games = run["games"].as_u64().context("manifest without games")?;
+    let swap = run["seat_swap"].as_bool().unwrap_or(true);
+    let record = run["record"].as_bool().unwrap_or(false);
+
+    let mut header: Option<Vec<u8>> = None;
+    let mut rows: BTreeMap<u64, (Vec<u8>, Option<Vec<u8>>)> = BTreeMap::new();
+    for dir in seen.values() {
+        let csv_lines = lines(&dir.join("games.csv"), 0)?;
+        let (head, body) = csv_lines
+            .split_first()
+            .with_context(|| format!("'{}' has an empty games.csv", dir.display()))?;
+        if *header.get_or_insert_with(|| head.clone()) != *head {
+            bail!("'{}' has another games.csv header", dir.display());
+        }
+        let recs = if record {
+            Some(lines(&dir.join("records.jsonl"), 0)?)
+        } else {
+            None
+        };
+        for (i, line) in body.iter().enumerate() {
+            let first = line.split(|&b| b == b',').next().unwrap_or_default();
+            let index = std::str::from_utf8(first)
+                .ok()
+                .and_then(|s| s.parse::<u64>().ok())
+                .with_context(|| format!("'{}' row {}: no game_index", dir.display(), i + 1))?;
+            let rec =
+                match &recs {
+                    Some(r) => Some(r.get(i).cloned().with_context(|| {
+                        format!("'{}' has fewer records than rows", dir.display())
+                    })?),
+                    None => None,
+                };
+            if rows.insert(index, (line.clone(), rec)).is_some() {
+                bail!("game {index} appears in two shards");
+            }
+        }
+    }
+    if rows.len() as u64 != games || rows.keys().copied().ne(0..games) {
+        bail!("the shards hold {} of the run's {games} games", rows.len());
+    }
+
+    crate::output::create_dir(&args.out)?;
+    let csv_path = args.out.join("games.csv");
+    let mut csv_bytes = header.unwrap_or_default();
+    let mut rec_bytes = Vec::new();
+    for (line, rec) in rows.values() {
+        csv_bytes.extend_from_slice(line);
+        if let Some(r) = rec {
+            rec_bytes.extend_from_slice(r);
+        }
+    }
+    std::fs::write(&csv_path, csv_bytes)
+        .with_context(|| format!("cannot write '{}'", csv_path.display()))?;
+    if record {
+        let p = args.out.join("records.jsonl");
+        std::fs::write(&p, rec_bytes).with_context(|| format!("cannot write '{}'", p.display()))?;
+    }
+    let game = run["game"].as_str().unwrap_or_default().to_string();
+    let agents: [String; 2] =
+        serde_json::from_value(run["agents"].clone()).context("manifest without agents")?;
+    let table_rows = summary::read_rows(&csv_path)?;
+    let s = summary::summarise(&table_rows, |i| slot(i, swap).swapped);
+    let labels = SummaryLabels {
+        sides: dispatch(&game, Sides)?,
+        agents,
+    };
+    summary::write_csv(&args.out, &s, &labels)?;
+    run["shard"] = serde_json::Value::String(Shard::WHOLE.to_string());
+    let now = now_rfc3339();
+    Manifest {
+        status: "complete",
+        command: "merge",
+        command_line,
+        cowrie_version: env!("CARGO_PKG_VERSION"),
+        git_commit: env!("COWRIE_GIT_COMMIT"),
+        run,
+        threads: 1,
+        reproducible: true,
+        started: now.clone(),
+        finished: now,
+        elapsed_seconds: 0.0,
+        games_written: games,
+    }
+    .write(&args.out)?;
+    let text = summary::table(
+        &s,
+        &labels,
+        &format!("{game}: {games} games merged from {n} shards"),
+    );
+    crate::output::print_stdout(&text)
+}

@@ -1,0 +1,157 @@
+//! `cowrie replay FILE`: re-plays the games of a `records.jsonl` through the engine, checking
+//! every chance outcome and ply against the rules and the recorded result, and prints the
+//! positions.
+
+use std::fmt::Write as _;
+use std::io::BufRead;
+
+use anyhow::{bail, Context};
+use cowrie_engine::{Game, RuleSet, ToAct};
+
+use crate::cli::ReplayArgs;
+use crate::gamelog::GameRecord;
+use crate::registry::{dispatch, GameTask};
+use crate::selfplay::Event;
+
+struct Replay<'a> {
+    rec: &'a GameRecord,
+    quiet: bool,
+}
+
+impl GameTask for Replay<'_> {
+    type Output = String;
+
+    fn run<G: Game>(self) -> anyhow::Result<String> {
+        let rec = self.rec;
+        let at = |what: String| format!("game {}: {what}", rec.game_index);
+        let mut rules = G::Rules::variant(&rec.variant)?;
+        for (k, v) in &rec.options {
+            rules.set_option(k, v)?;
+        }
+        let mut state = G::new(&rules);
+        if state.notation() != rec.start {
+            bail!(at(format!(
+                "start position '{}' is not the rules' start '{}'",
+                rec.start,
+                state.notation()
+            )));
+        }
+        let mut out = String::new();
+        if !self.quiet {
+            let _ = writeln!(
+                out,
+                "game {} ({} {}), {} v {}\n{state}\n",
+                rec.game_index, rec.game, rec.variant, rec.agents[0], rec.agents[1]
+            );
+        }
+        let mut outcomes = Vec::new();
+        for (n, ev) in rec.events.iter().enumerate() {
+            match ev {
+                Event::Chance { chance } => {
+                    if state.to_act() != ToAct::Chance {
+                        bail!(at(format!(
+                            "event {n}: chance outcome '{chance}' where no chance node is"
+                        )));
+                    }
+                    state.chance_outcomes(&mut outcomes);
+                    let o = outcomes
+                        .iter()
+                        .map(|&(o, _)| o)
+                        .find(|&o| state.outcome_to_string(o) == *chance)
+                        .with_context(|| {
+                            at(format!("event {n}: '{chance}' is not an outcome here"))
+                        })?;
+                    state.apply_outcome(o);
+                    if !self.quiet {
+                        let _ = writeln!(out, "chance: {chance}");
+                    }
+                }
+                Event::Ply { seat, action } => {
+                    match state.to_act() {
+                        ToAct::Decision(p) if p.seat() == *seat => {}
+                        other => bail!(at(format!(
+                            "event {n}: seat {seat} plays '{action}' but the state is {other:?}"
+                        ))),
+                    }
+                    let a = state
+                        .parse_action(action)
+                        .map_err(|e| anyhow::anyhow!(at(format!("event {n}: {e}"))))?;
+                    state
+                        .try_play(a)
+                        .map_err(|e| anyhow::anyhow!(at(format!("event {n}: {e}"))))?;
+                    if !self.quiet {
+                        let _ = writeln!(
+                            out,
+                            "ply {}: seat {seat} {action}\n{state}\n",
+                            state.plies()
+                        );
+                    }
+                }
+            }
+        }
+        let reason = state.end_reason().map_or("unfinished", |r| r.as_str());
+        let winner = state
+            .end_reason()
+            .and_then(|r| r.winner())
+            .map(|p| p.seat());
+        if reason != rec.end_reason
+            || winner != rec.winner_seat
+            || state.plies() != rec.plies
+            || state.notation() != rec.end
+        {
+            bail!(at(format!(
+                "the replay ends {reason} (winner {winner:?}, {} plies, '{}'), the record says {} (winner {:?}, {} plies, '{}')",
+                state.plies(), state.notation(), rec.end_reason, rec.winner_seat, rec.plies, rec.end
+            )));
+        }
+        let _ = writeln!(
+            out,
+            "game {}: verified, {} plies, {reason}{}",
+            rec.game_index,
+            rec.plies,
+            winner.map_or(String::new(), |w| format!(", winner seat {w}"))
+        );
+        Ok(out)
+    }
+}
+
+/// Replays the file's games (or one of them).
+///
+/// # Errors
+/// An unreadable file, a malformed record, or a game that does not replay as recorded, naming
+/// the game and event.
+pub fn run(args: &ReplayArgs) -> anyhow::Result<()> {
+    let file = std::fs::File::open(&args.file)
+        .with_context(|| format!("cannot read '{}'", args.file.display()))?;
+    let mut found = false;
+    for (n, line) in std::io::BufReader::new(file).lines().enumerate() {
+        let line = line.with_context(|| format!("cannot read '{}'", args.file.display()))?;
+        let rec: GameRecord = serde_json::from_str(&line).with_context(|| {
+            format!(
+                "'{}' line {}: not a game record",
+                args.file.display(),
+                n + 1
+            )
+        })?;
+        if args.game_index.is_some_and(|g| g != rec.game_index) {
+            continue;
+        }
+        found = true;
+        let text = dispatch(
+            &rec.game,
+            Replay {
+                rec: &rec,
+                quiet: args.quiet,
+            },
+        )?;
+        crate::output::print_stdout(&text)?;
+    }
+    if !found {
+        bail!(
+            "'{}' holds no game {}",
+            args.file.display(),
+            args.game_index.map_or("records".into(), |g| g.to_string())
+        );
+    }
+    Ok(())
+}

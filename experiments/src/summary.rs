@@ -1,0 +1,200 @@
+//! Match summaries computed from `games.csv` itself, so every number printed or written to
+//! `summary.csv` can be recomputed from the rows.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use anyhow::Context;
+
+use crate::stats::{Lengths, Tally};
+
+/// The columns of a `games.csv` row a summary needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RowView {
+    /// `game_index`.
+    pub game_index: u64,
+    /// `agent_p1`, `agent_p2`.
+    pub agents: [String; 2],
+    /// `winner_seat` (None when empty).
+    pub winner_seat: Option<u8>,
+    /// `end_reason`.
+    pub end_reason: String,
+    /// `plies`.
+    pub plies: u32,
+    /// `turns`.
+    pub turns: u32,
+}
+
+/// Reads the rows of a `games.csv`.
+///
+/// # Errors
+/// If the file cannot be read or a row lacks a contract column, naming the file.
+pub fn read_rows(path: &Path) -> anyhow::Result<Vec<RowView>> {
+    let mut r = csv::Reader::from_path(path)
+        .with_context(|| format!("cannot read '{}'", path.display()))?;
+    let header = r.headers()?.clone();
+    let col = |name: &str| {
+        header
+            .iter()
+            .position(|h| h == name)
+            .with_context(|| format!("'{}' has no column '{name}'", path.display()))
+    };
+    let (gi, a1, a2, ws, er, pl, tu) = (
+        col("game_index")?,
+        col("agent_p1")?,
+        col("agent_p2")?,
+        col("winner_seat")?,
+        col("end_reason")?,
+        col("plies")?,
+        col("turns")?,
+    );
+    let mut rows = Vec::new();
+    for (i, rec) in r.records().enumerate() {
+        let rec = rec.with_context(|| format!("'{}' row {}", path.display(), i + 1))?;
+        let num = |c: usize| -> anyhow::Result<u64> {
+            rec[c].parse::<u64>().with_context(|| {
+                format!(
+                    "'{}' row {}: '{}' is not a number",
+                    path.display(),
+                    i + 1,
+                    &rec[c]
+                )
+            })
+        };
+        rows.push(RowView {
+            game_index: num(gi)?,
+            agents: [rec[a1].to_string(), rec[a2].to_string()],
+            winner_seat: if rec[ws].is_empty() {
+                None
+            } else {
+                Some(num(ws)? as u8)
+            },
+            end_reason: rec[er].to_string(),
+            plies: num(pl)? as u32,
+            turns: num(tu)? as u32,
+        });
+    }
+    Ok(rows)
+}
+
+/// Tallies of a match.
+#[derive(Clone, Debug, Default)]
+pub struct MatchSummary {
+    /// Per seat (index 0 = seat 1).
+    pub seats: [Tally; 2],
+    /// Per agent spec, in order of first appearance in seat 1 of game 0 (the `--p1` agent)
+    /// then seat 2; when both agents have the same spec they are told apart by the schedule.
+    pub agents: [Tally; 2],
+    /// Plies per game.
+    pub plies: Lengths,
+    /// Turns per game.
+    pub turns: Lengths,
+    /// Games.
+    pub games: u64,
+}
+
+/// Tallies `rows`. `swapped(game_index)` says whether the `--p2` agent sat in seat 1.
+#[must_use]
+pub fn summarise(rows: &[RowView], swapped: impl Fn(u64) -> bool) -> MatchSummary {
+    let mut s = MatchSummary::default();
+    for r in rows {
+        for seat in 0..2u8 {
+            let agent = usize::from(seat) ^ usize::from(swapped(r.game_index));
+            for t in [&mut s.seats[usize::from(seat)], &mut s.agents[agent]] {
+                t.n += 1;
+                match (r.end_reason.as_str(), r.winner_seat) {
+                    ("draw", _) => t.draws += 1,
+                    ("win", Some(w)) if w == seat + 1 => t.wins += 1,
+                    ("win", Some(_)) => t.losses += 1,
+                    _ => t.truncated += 1,
+                }
+            }
+        }
+    }
+    let plies: Vec<u32> = rows.iter().map(|r| r.plies).collect();
+    let turns: Vec<u32> = rows.iter().map(|r| r.turns).collect();
+    s.plies = Lengths::of(&plies);
+    s.turns = Lengths::of(&turns);
+    s.games = rows.len() as u64;
+    s
+}
+
+/// Labels for a summary's rows.
+#[derive(Clone, Debug)]
+pub struct SummaryLabels {
+    /// Side names of seats 1 and 2.
+    pub sides: [&'static str; 2],
+    /// Agent specs of `--p1` and `--p2`.
+    pub agents: [String; 2],
+}
+
+/// The summary table printed on stdout.
+#[must_use]
+pub fn table(s: &MatchSummary, labels: &SummaryLabels, title: &str) -> String {
+    let mut text = String::new();
+    let _ = writeln!(text, "{title}");
+    let _ = writeln!(
+        text,
+        "{:<30} {:>7} {:>7} {:>7} {:>7} {:>7} {:>9}  95% Wilson interval",
+        "", "games", "wins", "draws", "losses", "trunc.", "win rate"
+    );
+    for (label, t) in rows(s, labels) {
+        let (lo, hi) = t.win_interval();
+        let _ = writeln!(
+            text,
+            "{label:<30} {:>7} {:>7} {:>7} {:>7} {:>7} {:>9.4}  [{lo:.4}, {hi:.4}]",
+            t.n,
+            t.wins,
+            t.draws,
+            t.losses,
+            t.truncated,
+            t.win_rate()
+        );
+    }
+    let _ = writeln!(
+        text,
+        "plies per game: mean {:.2} (sd {:.2}), median {}, max {}; turns per game: mean {:.2}, median {}, max {}",
+        s.plies.mean, s.plies.sd, s.plies.median, s.plies.max, s.turns.mean, s.turns.median, s.turns.max
+    );
+    let _ = writeln!(
+        text,
+        "win rates are fractions of all games (draws and truncations count in the denominator)"
+    );
+    text
+}
+
+fn rows(s: &MatchSummary, labels: &SummaryLabels) -> [(String, Tally); 4] {
+    [
+        (format!("seat 1 ({})", labels.sides[0]), s.seats[0]),
+        (format!("seat 2 ({})", labels.sides[1]), s.seats[1]),
+        (format!("--p1 {}", labels.agents[0]), s.agents[0]),
+        (format!("--p2 {}", labels.agents[1]), s.agents[1]),
+    ]
+}
+
+/// Writes `dir/summary.csv`: one row per seat and per agent.
+///
+/// # Errors
+/// If the file cannot be written, naming it.
+pub fn write_csv(dir: &Path, s: &MatchSummary, labels: &SummaryLabels) -> anyhow::Result<()> {
+    let path = dir.join("summary.csv");
+    let mut w = csv::Writer::from_path(&path)
+        .with_context(|| format!("cannot write '{}'", path.display()))?;
+    let mut header = vec!["group", "label"];
+    header.extend(Tally::CSV_COLUMNS);
+    w.write_record(&header)?;
+    let groups = [
+        ("seat", "1".to_string()),
+        ("seat", "2".to_string()),
+        ("agent", format!("p1:{}", labels.agents[0])),
+        ("agent", format!("p2:{}", labels.agents[1])),
+    ];
+    for ((group, label), (_, t)) in groups.into_iter().zip(rows(s, labels)) {
+        let mut fields = vec![group.to_string(), label];
+        fields.extend(t.csv_fields());
+        w.write_record(&fields)?;
+    }
+    w.flush()
+        .with_context(|| format!("cannot write '{}'", path.display()))?;
+    Ok(())
+}

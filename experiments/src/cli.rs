@@ -21,6 +21,10 @@ pub struct Cli {
 pub enum Command {
     /// Self-play between two agents: writes DIR/games.csv, DIR/summary.csv, DIR/manifest.json.
     Match(MatchArgs),
+    /// First-mover advantage of one rule set: the same agent in both seats.
+    Advantage(AdvantageArgs),
+    /// The same self-play under several rule sets, side by side, with differences and intervals.
+    Compare(CompareArgs),
     /// The built-in study (the README's main job): every game and named variant, CSV per run.
     Study(StudyArgs),
     /// Lists a game's named variants and options.
@@ -144,4 +148,54 @@ pub struct BenchArgs {
     /// Games per (game, variant); the signature quoted in the README uses the default.
     #[arg(long, default_value_t = crate::cmd::bench::SIGNATURE_GAMES)]
     pub games: u64,
+}
+
+/// `cowrie advantage`.
+#[derive(Debug, Args, Clone)]
+pub struct AdvantageArgs {
+    /// The game.
+    #[arg(long)]
+    pub game: String,
+    /// A named variant (default: the game's first).
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// Overrides one rule option, `key=value`; repeatable.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// The agent in both seats.
+    #[arg(long, value_name = "SPEC")]
+    pub agent: AgentSpec,
+    /// Games (even: seat-swapped pairs).
+    #[arg(long, default_value_t = 2000)]
+    pub games: u64,
+    /// Output directory.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Seed, threads, progress.
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// `cowrie compare`.
+#[derive(Debug, Args, Clone)]
+pub struct CompareArgs {
+    /// The game.
+    #[arg(long)]
+    pub game: String,
+    /// A rule set, `VARIANT` or `VARIANT+key=value+...`; give two or more, the first is the
+    /// reference.
+    #[arg(long = "set", value_name = "RULES", required = true)]
+    pub sets: Vec<String>,
+    /// The agent in both seats.
+    #[arg(long, value_name = "SPEC")]
+    pub agent: AgentSpec,
+    /// Games per rule set (even: seat-swapped pairs).
+    #[arg(long, default_value_t = 2000)]
+    pub games: u64,
+    /// Output directory.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Seed, threads, progress.
+    #[command(flatten)]
+    pub run: RunArgs,
 }

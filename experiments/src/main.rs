@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use cowrie_experiments::cli::{Cli, Command, StudyArgs};
-use cowrie_experiments::cmd::{bench, match_cmd, merge, replay, rules_cmd, study};
+use cowrie_experiments::cmd::{bench, compare, match_cmd, merge, replay, rules_cmd, study};
 use cowrie_experiments::output::print_stdout;
 
 fn main() -> ExitCode {
@@ -40,6 +40,53 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Some(Command::Study(args)) => study::run(&args, command_line),
         Some(Command::Rules(args)) => rules_cmd::run(&args.game),
+        Some(Command::Advantage(a)) => {
+            let set = compare::RuleSetSpec {
+                variant: a.variant.clone(),
+                options: a.options.clone(),
+                name: std::iter::once(a.variant.clone().unwrap_or_default())
+                    .chain(a.options.iter().cloned())
+                    .collect::<Vec<_>>()
+                    .join("+"),
+            };
+            let text = compare::run(&compare::CompareConfig {
+                game: a.game,
+                sets: vec![set],
+                agent: a.agent,
+                games: a.games,
+                seed: a.run.seed,
+                threads: a.run.threads,
+                out: a.out,
+                progress: !a.run.quiet,
+                command_line,
+            })?;
+            print_stdout(&text)
+        }
+        Some(Command::Compare(a)) => {
+            if a.sets.len() < 2 {
+                anyhow::bail!(
+                    "compare needs two or more --set rule sets, got {}",
+                    a.sets.len()
+                );
+            }
+            let sets = a
+                .sets
+                .iter()
+                .map(|s| s.parse())
+                .collect::<anyhow::Result<Vec<compare::RuleSetSpec>>>()?;
+            let text = compare::run(&compare::CompareConfig {
+                game: a.game,
+                sets,
+                agent: a.agent,
+                games: a.games,
+                seed: a.run.seed,
+                threads: a.run.threads,
+                out: a.out,
+                progress: !a.run.quiet,
+                command_line,
+            })?;
+            print_stdout(&text)
+        }
         Some(Command::Bench(args)) => bench::run(args.games),
         Some(Command::Merge(args)) => merge::run(&args, command_line),
         Some(Command::Replay(args)) => replay::run(&args),

@@ -96,6 +96,10 @@ pub struct Lengths {
     pub sd: f64,
     /// Median: the middle value, or the mean of the two middle values for an even count.
     pub median: f64,
+    /// First quartile (linear interpolation between order statistics, as numpy's default).
+    pub q1: f64,
+    /// Third quartile (same method).
+    pub q3: f64,
     /// Largest value.
     pub max: u32,
 }
@@ -131,9 +135,34 @@ impl Lengths {
             mean,
             sd,
             median,
+            q1: quantile(&sorted, 0.25),
+            q3: quantile(&sorted, 0.75),
             max: *sorted.last().expect("non-empty"),
         }
     }
+}
+
+/// The `q`-quantile of sorted values by linear interpolation between order statistics
+/// (Hyndman and Fan's type 7, numpy's default).
+fn quantile(sorted: &[u32], q: f64) -> f64 {
+    let h = (sorted.len() - 1) as f64 * q;
+    let (lo, hi) = (h.floor() as usize, h.ceil() as usize);
+    f64::from(sorted[lo]) + (h - lo as f64) * (f64::from(sorted[hi]) - f64::from(sorted[lo]))
+}
+
+/// Newcombe's hybrid score interval (1998, method 10) for the difference `p1 - p2` of two
+/// independent proportions `k1/n1` and `k2/n2`, from their Wilson intervals at quantile `z`.
+#[must_use]
+pub fn newcombe_difference(k1: u64, n1: u64, k2: u64, n2: u64, z: f64) -> (f64, f64) {
+    let p1 = if n1 == 0 { 0.0 } else { k1 as f64 / n1 as f64 };
+    let p2 = if n2 == 0 { 0.0 } else { k2 as f64 / n2 as f64 };
+    let (l1, u1) = wilson(k1, n1, z);
+    let (l2, u2) = wilson(k2, n2, z);
+    let d = p1 - p2;
+    (
+        d - ((p1 - l1).powi(2) + (u2 - p2).powi(2)).sqrt(),
+        d + ((u1 - p1).powi(2) + (p2 - l2).powi(2)).sqrt(),
+    )
 }
 
 #[cfg(test)]
@@ -167,6 +196,25 @@ mod tests {
     #[test]
     fn z95_is_the_normal_quantile() {
         assert!((z95() - 1.959_963_985).abs() < 1e-8);
+    }
+
+    #[test]
+    fn newcombe_matches_the_published_example() {
+        // Newcombe (1998), Statistics in Medicine 17:873-890, Table II, example (a):
+        // 56/70 - 48/80 = 0.2, method 10 interval 0.0524 to 0.3339.
+        let (lo, hi) = newcombe_difference(56, 70, 48, 80, z95());
+        assert!(
+            (lo - 0.0524).abs() < 5e-5 && (hi - 0.3339).abs() < 5e-5,
+            "{lo} {hi}"
+        );
+    }
+
+    #[test]
+    fn quartiles() {
+        let l = Lengths::of(&[1, 2, 3, 4, 5]);
+        assert_eq!((l.q1, l.q3), (2.0, 4.0));
+        let l = Lengths::of(&[10, 20, 30, 40]);
+        assert_eq!((l.q1, l.q3), (17.5, 32.5));
     }
 
     #[test]

@@ -23,6 +23,12 @@ pub struct RowView {
     pub plies: u32,
     /// `turns`.
     pub turns: u32,
+    /// `first_mover_seat` (None when empty).
+    pub first_mover_seat: Option<u8>,
+    /// `choices`.
+    pub choices: u64,
+    /// `branching_sum`.
+    pub branching_sum: u64,
 }
 
 /// Reads the rows of a `games.csv`.
@@ -48,6 +54,11 @@ pub fn read_rows(path: &Path) -> anyhow::Result<Vec<RowView>> {
         col("plies")?,
         col("turns")?,
     );
+    let (fm, ch, bs) = (
+        col("first_mover_seat")?,
+        col("choices")?,
+        col("branching_sum")?,
+    );
     let mut rows = Vec::new();
     for (i, rec) in r.records().enumerate() {
         let rec = rec.with_context(|| format!("'{}' row {}", path.display(), i + 1))?;
@@ -72,6 +83,13 @@ pub fn read_rows(path: &Path) -> anyhow::Result<Vec<RowView>> {
             end_reason: rec[er].to_string(),
             plies: num(pl)? as u32,
             turns: num(tu)? as u32,
+            first_mover_seat: if rec[fm].is_empty() {
+                None
+            } else {
+                Some(num(fm)? as u8)
+            },
+            choices: num(ch)?,
+            branching_sum: num(bs)?,
         });
     }
     Ok(rows)

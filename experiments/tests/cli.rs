@@ -298,3 +298,101 @@ fn the_bench_signature_is_stable() {
     assert_eq!(a.len(), 16);
     assert_ne!(a, sig(cowrie(&["bench", "--games", "22"])));
 }
+
+#[test]
+fn compare_and_advantage_write_metrics_with_intervals() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("cmp");
+    let o = cowrie(&[
+        "compare",
+        "--game",
+        "baghchal",
+        "--set",
+        "five-captures",
+        "--set",
+        "parlett-1976+ply-cap=100",
+        "--agent",
+        "random",
+        "--games",
+        "200",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let (header, rows) = read_rows(&out.join("compare.csv"));
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let get = |set: &str, metric: &str| {
+        rows.iter()
+            .find(|r| &r[col("rule_set")] == set && &r[col("metric")] == metric)
+            .unwrap_or_else(|| panic!("{set} {metric}"))
+            .clone()
+    };
+    // The metrics agree with the run's own games.csv.
+    let (gh, games) = read_rows(&out.join("2-parlett-1976_ply-cap_100/games.csv"));
+    let gcol = |name: &str| gh.iter().position(|h| h == name).unwrap();
+    let truncated = games
+        .iter()
+        .filter(|r| &r[gcol("end_reason")] == "truncated")
+        .count();
+    let t = get("parlett-1976+ply-cap=100", "timeouts");
+    assert_eq!(
+        t[col("value")].parse::<f64>().unwrap(),
+        truncated as f64 / 200.0
+    );
+    assert!(
+        truncated > 100,
+        "most random parlett games last beyond 100 plies"
+    );
+    let first = get("five-captures", "advantage_p1");
+    assert_eq!(&first[col("diff_vs_first")], "0.000000");
+    let lo: f64 = first[col("ci95_low")].parse().unwrap();
+    let hi: f64 = first[col("ci95_high")].parse().unwrap();
+    let v: f64 = first[col("value")].parse().unwrap();
+    assert!(lo <= v && v <= hi);
+
+    let adv = dir.path().join("adv");
+    let o = cowrie(&[
+        "advantage",
+        "--game",
+        "baghchal",
+        "--variant",
+        "averbakh-1995",
+        "--agent",
+        "random",
+        "--games",
+        "100",
+        "--quiet",
+        "--out",
+        adv.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("first_mover_win_rate"));
+    let r = cowrie(&[
+        "compare",
+        "--game",
+        "baghchal",
+        "--set",
+        "five-captures",
+        "--agent",
+        "random",
+        "--out",
+        adv.to_str().unwrap(),
+    ]);
+    assert_eq!(r.status.code(), Some(2));
+    let r = cowrie(&[
+        "compare",
+        "--game",
+        "baghchal",
+        "--set",
+        "five-captures",
+        "--set",
+        "parlett-1976+oops",
+        "--agent",
+        "random",
+        "--out",
+        adv.to_str().unwrap(),
+    ]);
+    assert_eq!(r.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&r.stderr).contains("'oops'"));
+}

@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod bench;
+pub mod compare;
 pub mod match_cmd;
 pub mod merge;
 pub mod replay;

@@ -21,6 +21,8 @@ pub struct Cli {
 pub enum Command {
     /// Self-play between two agents: writes DIR/games.csv, DIR/summary.csv, DIR/manifest.json.
     Match(MatchArgs),
+    /// A round robin between two or more agents, with Elo differences and ratings.
+    Tournament(TournamentArgs),
     /// First-mover advantage of one rule set: the same agent in both seats.
     Advantage(AdvantageArgs),
     /// The same self-play under several rule sets, side by side, with differences and intervals.
@@ -192,6 +194,32 @@ pub struct CompareArgs {
     /// Games per rule set (even: seat-swapped pairs).
     #[arg(long, default_value_t = 2000)]
     pub games: u64,
+    /// Output directory.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Seed, threads, progress.
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// `cowrie tournament`.
+#[derive(Debug, Args, Clone)]
+pub struct TournamentArgs {
+    /// The game.
+    #[arg(long)]
+    pub game: String,
+    /// A named variant (default: the game's first).
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// Overrides one rule option, `key=value`; repeatable.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// An agent; give two or more.
+    #[arg(long = "agent", value_name = "SPEC", required = true)]
+    pub agents: Vec<AgentSpec>,
+    /// Games per pairing (even: seat-swapped pairs).
+    #[arg(long, default_value_t = 400)]
+    pub games_per_pair: u64,
     /// Output directory.
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,

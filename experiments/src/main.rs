@@ -4,7 +4,9 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use cowrie_experiments::cli::{Cli, Command, StudyArgs};
-use cowrie_experiments::cmd::{bench, compare, match_cmd, merge, replay, rules_cmd, study};
+use cowrie_experiments::cmd::{
+    bench, compare, match_cmd, merge, replay, rules_cmd, study, tournament,
+};
 use cowrie_experiments::output::print_stdout;
 
 fn main() -> ExitCode {
@@ -40,6 +42,21 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Some(Command::Study(args)) => study::run(&args, command_line),
         Some(Command::Rules(args)) => rules_cmd::run(&args.game),
+        Some(Command::Tournament(a)) => {
+            let text = tournament::run(&tournament::TournamentConfig {
+                game: a.game,
+                variant: a.variant,
+                options: a.options,
+                agents: a.agents,
+                games_per_pair: a.games_per_pair,
+                seed: a.run.seed,
+                threads: a.run.threads,
+                out: a.out,
+                progress: !a.run.quiet,
+                command_line,
+            })?;
+            print_stdout(&text)
+        }
         Some(Command::Advantage(a)) => {
             let set = compare::RuleSetSpec {
                 variant: a.variant.clone(),

@@ -396,3 +396,71 @@ fn compare_and_advantage_write_metrics_with_intervals() {
     assert_eq!(r.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&r.stderr).contains("'oops'"));
 }
+
+#[test]
+fn a_tournament_counts_pairs_and_rates_agents() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t");
+    let o = cowrie(&[
+        "tournament",
+        "--game",
+        "baghchal",
+        "--agent",
+        "random",
+        "--agent",
+        "random",
+        "--games-per-pair",
+        "100",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let (h, rows) = read_rows(&out.join("summary.csv"));
+    let col = |n: &str| h.iter().position(|x| x == n).unwrap();
+    let both = rows.iter().find(|r| &r[col("a_seat")] == "both").unwrap();
+    let pairs: u64 = [
+        "pairs_0",
+        "pairs_0.5",
+        "pairs_1",
+        "pairs_1.5",
+        "pairs_2",
+        "pairs_truncated",
+    ]
+    .iter()
+    .map(|c| both[col(c)].parse::<u64>().unwrap())
+    .sum();
+    assert_eq!(pairs, 50);
+    // A's wins over both seats are the seat rows' wins added up, and match games.csv.
+    let seat_wins: u64 = rows
+        .iter()
+        .filter(|r| &r[col("a_seat")] != "both")
+        .map(|r| r[col("a_wins")].parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(both[col("a_wins")].parse::<u64>().unwrap(), seat_wins);
+    let (gh, games) = read_rows(&out.join("games.csv"));
+    assert_eq!(&gh[0], "pairing");
+    let gcol = |n: &str| gh.iter().position(|x| x == n).unwrap();
+    let a_wins = games
+        .iter()
+        .filter(|g| {
+            let idx: u64 = g[gcol("game_index")].parse().unwrap();
+            let a_seat = if idx.is_multiple_of(2) { "1" } else { "2" };
+            &g[gcol("winner_seat")] == a_seat
+        })
+        .count() as u64;
+    assert_eq!(a_wins, seat_wins);
+    let (_, ratings) = read_rows(&out.join("ratings.csv"));
+    assert_eq!(ratings.len(), 2);
+    assert_eq!(&ratings[0][1], "0.000000");
+    let r = cowrie(&[
+        "tournament",
+        "--game",
+        "baghchal",
+        "--agent",
+        "random",
+        "--out",
+        "x",
+    ]);
+    assert_eq!(r.status.code(), Some(2));
+}

@@ -7,3 +7,4 @@ pub mod merge;
 pub mod replay;
 pub mod rules_cmd;
 pub mod study;
+pub mod tournament;

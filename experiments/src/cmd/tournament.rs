@@ -1,0 +1,281 @@
+//! `cowrie tournament`: a round robin. Every two agents play `--games-per-pair` games in
+//! seat-swapped pairs; every pairing uses the same chance streams (pair `k` of every pairing sees
+//! the same dice), so differences between pairings are not dice luck.
+//!
+//! Writes `OUT/pairings/<n>-<a>-v-<b>/` (an ordinary match each), `OUT/games.csv` (every row,
+//! with a leading `pairing` column), `OUT/summary.csv` (per pairing: agent A's results in seat
+//! 1, in seat 2 and over both, with its score, Elo difference and the pair-level five-outcome
+//! counts) and `OUT/ratings.csv` (Bradley-Terry ratings on the Elo scale with bootstrap
+//! intervals).
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use anyhow::Context;
+use cowrie_agents::AgentSpec;
+
+use crate::cmd::match_cmd::{self, MatchConfig};
+use crate::ratings::{bradley_terry_bootstrap, elo, Game, Pentanomial};
+use crate::schedule::{slot, Shard};
+use crate::summary::{read_rows, RowView};
+
+/// A validated tournament.
+#[derive(Clone, Debug)]
+pub struct TournamentConfig {
+    /// The game.
+    pub game: String,
+    /// Variant.
+    pub variant: Option<String>,
+    /// Option overrides.
+    pub options: Vec<String>,
+    /// The agents (two or more).
+    pub agents: Vec<AgentSpec>,
+    /// Games per pairing (even).
+    pub games_per_pair: u64,
+    /// Seed.
+    pub seed: u64,
+    /// Threads.
+    pub threads: usize,
+    /// Output directory.
+    pub out: PathBuf,
+    /// Progress bar.
+    pub progress: bool,
+    /// Command line.
+    pub command_line: Vec<String>,
+}
+
+/// Bootstrap resamples for the rating intervals.
+const RESAMPLES: usize = 400;
+
+/// Agent A's points in a row (A is the pairing's first agent), `None` when truncated.
+fn points_of_a(r: &RowView, a_in_seat1: bool) -> Option<f64> {
+    match (r.end_reason.as_str(), r.winner_seat) {
+        ("draw", _) => Some(0.5),
+        ("win", Some(w)) => Some(if (w == 1) == a_in_seat1 { 1.0 } else { 0.0 }),
+        _ => None,
+    }
+}
+
+/// Runs the tournament; returns the table printed on stdout.
+///
+/// # Errors
+/// Fewer than two agents, an odd game count, and everything `cowrie match` refuses.
+pub fn run(cfg: &TournamentConfig) -> anyhow::Result<String> {
+    let k = cfg.agents.len();
+    if k < 2 {
+        anyhow::bail!("a tournament needs two or more --agent specs, got {k}");
+    }
+    if cfg.games_per_pair == 0 || cfg.games_per_pair % 2 == 1 {
+        anyhow::bail!(
+            "--games-per-pair {}: seat-swapped pairs need an even, positive count",
+            cfg.games_per_pair
+        );
+    }
+    crate::output::create_dir(&cfg.out)?;
+    let names: Vec<String> = cfg.agents.iter().map(ToString::to_string).collect();
+    let mut all_rows = Vec::new();
+    let mut header: Option<Vec<u8>> = None;
+    let mut summary = csv::Writer::from_path(cfg.out.join("summary.csv"))
+        .with_context(|| format!("cannot write '{}'", cfg.out.join("summary.csv").display()))?;
+    summary.write_record([
+        "pairing",
+        "agent_a",
+        "agent_b",
+        "a_seat",
+        "games",
+        "a_wins",
+        "draws",
+        "a_losses",
+        "truncated",
+        "a_score",
+        "a_score_ci95_low",
+        "a_score_ci95_high",
+        "elo_a_minus_b",
+        "elo_ci95_low",
+        "elo_ci95_high",
+        "pairs_0",
+        "pairs_0.5",
+        "pairs_1",
+        "pairs_1.5",
+        "pairs_2",
+        "pairs_truncated",
+    ])?;
+    let mut table = format!(
+        "{}: round robin of {k} agents, {} games per pairing (seat-swapped pairs), seed {}\n{:<40} {:>6} {:>9}  {:<18} {:>8}  {:<18} pairs 0/½/1/1½/2\n",
+        cfg.game, cfg.games_per_pair, cfg.seed, "pairing (A v B)", "games", "A score", "95% interval", "Elo A-B", "95% interval"
+    );
+    let mut pair_games: Vec<Vec<[Game; 2]>> = Vec::new();
+    let mut pairing = 0;
+    for a in 0..k {
+        for b in a + 1..k {
+            pairing += 1;
+            let dir = cfg
+                .out
+                .join("pairings")
+                .join(format!("{pairing}-{a}-v-{b}"));
+            let m = MatchConfig {
+                game: cfg.game.clone(),
+                variant: cfg.variant.clone(),
+                options: cfg.options.clone(),
+                agents: [cfg.agents[a].clone(), cfg.agents[b].clone()],
+                games: cfg.games_per_pair,
+                swap: true,
+                seed: cfg.seed,
+                threads: cfg.threads,
+                out: dir.clone(),
+                progress: cfg.progress,
+                command_line: cfg.command_line.clone(),
+                shard: Shard::WHOLE,
+                resume: false,
+                record: false,
+            };
+            match_cmd::run(&m)?;
+            let csv_path = dir.join("games.csv");
+            let bytes = std::fs::read(&csv_path)
+                .with_context(|| format!("cannot read '{}'", csv_path.display()))?;
+            let mut lines = bytes.split_inclusive(|&c| c == b'\n');
+            let head = lines.next().unwrap_or_default().to_vec();
+            header.get_or_insert(head);
+            for line in lines {
+                let mut row = format!("{pairing},").into_bytes();
+                row.extend_from_slice(line);
+                all_rows.push(row);
+            }
+            let rows = read_rows(&csv_path)?;
+            let mut per_seat = [[0u64; 4]; 2]; // [a_seat-1][wins, draws, losses, truncated]
+            let mut penta = Pentanomial::default();
+            let mut games = Vec::new();
+            for pair in rows.chunks(2) {
+                let mut pts = [None, None];
+                for (g, r) in pair.iter().enumerate() {
+                    let a_in_seat1 = !slot(r.game_index, true).swapped;
+                    let p = points_of_a(r, a_in_seat1);
+                    pts[g] = p;
+                    let seat = usize::from(!a_in_seat1);
+                    // Wins, draws, losses, truncations.
+                    let slot_idx = p.map_or(3, |x| 2 - (x * 2.0).round() as usize);
+                    per_seat[seat][slot_idx] += 1;
+                }
+                penta.add(pts[0], pts.get(1).copied().flatten());
+                if let [Some(x), Some(y)] = pts {
+                    games.push([
+                        Game {
+                            i: a,
+                            j: b,
+                            score_i: x,
+                        },
+                        Game {
+                            i: a,
+                            j: b,
+                            score_i: y,
+                        },
+                    ]);
+                }
+            }
+            pair_games.push(games);
+            let seat_rows = [
+                ("1", per_seat[0]),
+                ("2", per_seat[1]),
+                (
+                    "both",
+                    [0, 1, 2, 3].map(|i| per_seat[0][i] + per_seat[1][i]),
+                ),
+            ];
+            for (seat, c) in seat_rows {
+                let n = c[0] + c[1] + c[2];
+                let (score, lo, hi) = if seat == "both" {
+                    penta.score()
+                } else {
+                    trinomial_score(c[0], c[1], c[2])
+                };
+                let mut rec = vec![
+                    pairing.to_string(),
+                    names[a].clone(),
+                    names[b].clone(),
+                    seat.to_string(),
+                    (n + c[3]).to_string(),
+                    c[0].to_string(),
+                    c[1].to_string(),
+                    c[2].to_string(),
+                    c[3].to_string(),
+                    f6(score),
+                    f6(lo),
+                    f6(hi),
+                    f6(elo(score)),
+                    f6(elo(lo)),
+                    f6(elo(hi)),
+                ];
+                if seat == "both" {
+                    rec.extend(penta.counts.iter().map(ToString::to_string));
+                    rec.push(penta.truncated.to_string());
+                    let _ = writeln!(
+                        table,
+                        "{:<40} {:>6} {:>9.4}  [{lo:.4}, {hi:.4}] {:>8.1}  [{:.1}, {:.1}] {:?}",
+                        format!("{} v {}", names[a], names[b]),
+                        n + c[3],
+                        score,
+                        elo(score),
+                        elo(lo),
+                        elo(hi),
+                        penta.counts
+                    );
+                } else {
+                    rec.extend(std::iter::repeat_n(String::new(), 6));
+                }
+                summary.write_record(&rec)?;
+            }
+        }
+    }
+    summary.flush()?;
+    let games_path = cfg.out.join("games.csv");
+    let mut bytes = b"pairing,".to_vec();
+    bytes.extend(header.unwrap_or_default());
+    for r in &all_rows {
+        bytes.extend_from_slice(r);
+    }
+    std::fs::write(&games_path, bytes)
+        .with_context(|| format!("cannot write '{}'", games_path.display()))?;
+
+    let ratings = bradley_terry_bootstrap(k, &pair_games, RESAMPLES, cfg.seed);
+    let path = cfg.out.join("ratings.csv");
+    let mut w = csv::Writer::from_path(&path)
+        .with_context(|| format!("cannot write '{}'", path.display()))?;
+    w.write_record(["agent", "elo", "ci95_low", "ci95_high"])?;
+    let _ = writeln!(
+        table,
+        "Bradley-Terry ratings (Elo scale, {} at 0; 95% bootstrap intervals over {RESAMPLES} resamples of pairs):",
+        names[0]
+    );
+    for (name, (r, lo, hi)) in names.iter().zip(&ratings) {
+        w.write_record([name.clone(), f6(*r), f6(*lo), f6(*hi)])?;
+        let _ = writeln!(table, "  {name:<38} {r:>8.1}  [{lo:.1}, {hi:.1}]");
+    }
+    w.flush()?;
+    let _ = writeln!(table, "rows in {}", cfg.out.display());
+    Ok(table)
+}
+
+/// A's mean score from wins, draws and losses, with a normal 95% interval from the trinomial
+/// variance.
+fn trinomial_score(w: u64, d: u64, l: u64) -> (f64, f64, f64) {
+    let n = (w + d + l) as f64;
+    if n == 0.0 {
+        return (f64::NAN, f64::NAN, f64::NAN);
+    }
+    let m = (w as f64 + 0.5 * d as f64) / n;
+    let var = (w as f64 * (1.0 - m).powi(2) + d as f64 * (0.5 - m).powi(2) + l as f64 * m * m) / n;
+    let half = crate::stats::z95() * (var / n).sqrt();
+    (m, (m - half).max(0.0), (m + half).min(1.0))
+}
+
+fn f6(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:.6}")
+    } else if x.is_nan() {
+        String::new()
+    } else if x > 0.0 {
+        "inf".into()
+    } else {
+        "-inf".into()
+    }
+}

@@ -1,0 +1,201 @@
+//! Ratings from game results: pairwise Elo from seat-swapped pairs (the pentanomial model chess
+//! testing frameworks use), and Bradley-Terry ratings for a whole round robin.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::stats::z95;
+
+/// Outcome counts of seat-swapped pairs from agent A's view: A's points over the two games
+/// (loss 0, draw ½, win 1) being 0, ½, 1, 1½ or 2. Pairs with a truncated game are counted
+/// apart and left out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pentanomial {
+    /// Pairs by A's points: `[0, ½, 1, 1½, 2]`.
+    pub counts: [u64; 5],
+    /// Pairs with a truncated game.
+    pub truncated: u64,
+}
+
+impl Pentanomial {
+    /// Adds a pair from A's points in each game (`None` for a truncated game).
+    pub fn add(&mut self, a: Option<f64>, b: Option<f64>) {
+        match (a, b) {
+            (Some(x), Some(y)) => self.counts[((x + y) * 2.0).round() as usize] += 1,
+            _ => self.truncated += 1,
+        }
+    }
+
+    /// Pairs counted.
+    #[must_use]
+    pub fn pairs(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// A's mean score per game and its 95% interval from the pair-level variance.
+    #[must_use]
+    pub fn score(&self) -> (f64, f64, f64) {
+        let n = self.pairs() as f64;
+        if n == 0.0 {
+            return (f64::NAN, f64::NAN, f64::NAN);
+        }
+        let xs = [0.0, 0.25, 0.5, 0.75, 1.0];
+        let mean = xs
+            .iter()
+            .zip(self.counts)
+            .map(|(x, c)| x * c as f64)
+            .sum::<f64>()
+            / n;
+        let var = xs
+            .iter()
+            .zip(self.counts)
+            .map(|(x, c)| c as f64 * (x - mean).powi(2))
+            .sum::<f64>()
+            / n;
+        let half = z95() * (var / n).sqrt();
+        (mean, (mean - half).max(0.0), (mean + half).min(1.0))
+    }
+}
+
+/// The Elo difference of a score (a fraction in `[0, 1]`): `-400 log10(1/s - 1)`; ±∞ at the
+/// ends.
+#[must_use]
+pub fn elo(score: f64) -> f64 {
+    -400.0 * (1.0 / score - 1.0).log10()
+}
+
+/// One game for a rating fit: agents `i` and `j` and `i`'s points (1, ½ or 0).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Game {
+    /// First agent.
+    pub i: usize,
+    /// Second agent.
+    pub j: usize,
+    /// The first agent's points.
+    pub score_i: f64,
+}
+
+/// Bradley-Terry ratings on the Elo scale (agent 0 at 0) by Hunter's (2004) MM iteration, with
+/// one virtual draw between every two agents so that an agent that never scores has a finite
+/// rating.
+#[must_use]
+pub fn bradley_terry(n: usize, games: &[Game]) -> Vec<f64> {
+    let mut wins = vec![0.0; n];
+    let mut count = vec![vec![0.0; n]; n];
+    for (a, row) in count.iter_mut().enumerate() {
+        for (b, c) in row.iter_mut().enumerate() {
+            if a != b {
+                *c += 1.0;
+                wins[a] += 0.5;
+            }
+        }
+    }
+    for g in games {
+        count[g.i][g.j] += 1.0;
+        count[g.j][g.i] += 1.0;
+        wins[g.i] += g.score_i;
+        wins[g.j] += 1.0 - g.score_i;
+    }
+    let mut gamma = vec![1.0; n];
+    for _ in 0..10_000 {
+        let mut next = vec![0.0; n];
+        for a in 0..n {
+            let denom: f64 = (0..n)
+                .filter(|&b| b != a)
+                .map(|b| count[a][b] / (gamma[a] + gamma[b]))
+                .sum();
+            next[a] = wins[a] / denom;
+        }
+        let g0 = next[0];
+        let change = next
+            .iter()
+            .zip(&gamma)
+            .map(|(x, y)| (x / g0 - y).abs())
+            .fold(0.0, f64::max);
+        gamma = next.iter().map(|x| x / g0).collect();
+        if change < 1e-12 {
+            break;
+        }
+    }
+    gamma.iter().map(|g| 400.0 * g.log10()).collect()
+}
+
+/// Bradley-Terry ratings with 95% percentile-bootstrap intervals: `resamples` fits on
+/// seat-swapped pairs drawn with replacement within each pairing, from a stream seeded by
+/// `seed` (so the intervals are reproducible). `pairs[k]` holds pairing `k`'s pairs of games.
+#[must_use]
+pub fn bradley_terry_bootstrap(
+    n: usize,
+    pairs: &[Vec<[Game; 2]>],
+    resamples: usize,
+    seed: u64,
+) -> Vec<(f64, f64, f64)> {
+    let flat: Vec<Game> = pairs.iter().flatten().flatten().copied().collect();
+    let point = bradley_terry(n, &flat);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(u64::MAX);
+    let mut samples = vec![Vec::with_capacity(resamples); n];
+    let mut games = Vec::with_capacity(flat.len());
+    for _ in 0..resamples {
+        games.clear();
+        for pairing in pairs {
+            for _ in 0..pairing.len() {
+                games.extend_from_slice(&pairing[rng.gen_range(0..pairing.len())]);
+            }
+        }
+        for (a, r) in bradley_terry(n, &games).into_iter().enumerate() {
+            samples[a].push(r);
+        }
+    }
+    samples
+        .into_iter()
+        .zip(point)
+        .map(|(mut s, p)| {
+            s.sort_by(f64::total_cmp);
+            let at = |q: f64| s[((s.len() - 1) as f64 * q).round() as usize];
+            (p, at(0.025), at(0.975))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_of_known_scores() {
+        assert!(elo(0.5).abs() < 1e-12);
+        // 10:1 odds is 400 Elo by definition: score 10/11.
+        assert!((elo(10.0 / 11.0) - 400.0).abs() < 1e-9);
+        assert!((elo(0.75) - 190.848_501_887_864_98).abs() < 1e-9);
+    }
+
+    #[test]
+    fn bradley_terry_recovers_a_two_player_odds_ratio() {
+        // 30 wins to 10 (plus the virtual draw: 30.5 to 10.5) gives gamma ratio 30.5/10.5.
+        let mut games = Vec::new();
+        for k in 0..40 {
+            games.push(Game {
+                i: 0,
+                j: 1,
+                score_i: if k < 30 { 1.0 } else { 0.0 },
+            });
+        }
+        let r = bradley_terry(2, &games);
+        assert!(
+            (r[1] - 400.0 * (10.5f64 / 30.5).log10()).abs() < 1e-6,
+            "{r:?}"
+        );
+    }
+
+    #[test]
+    fn pentanomial_score() {
+        let mut p = Pentanomial::default();
+        p.add(Some(1.0), Some(0.0)); // 1 point
+        p.add(Some(1.0), Some(1.0)); // 2 points
+        p.add(None, Some(1.0));
+        assert_eq!(p.counts, [0, 0, 1, 0, 1]);
+        assert_eq!(p.truncated, 1);
+        assert!((p.score().0 - 0.75).abs() < 1e-12);
+    }
+}

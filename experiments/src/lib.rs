@@ -9,6 +9,7 @@ pub mod cmd;
 pub mod gamelog;
 pub mod manifest;
 pub mod output;
+pub mod plots;
 pub mod ratings;
 pub mod record;
 pub mod registry;

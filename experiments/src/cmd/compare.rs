@@ -315,6 +315,34 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
     }
     w.flush()
         .with_context(|| format!("cannot write '{}'", path.display()))?;
+    let z = z95();
+    let bars: Vec<crate::plots::Interval> = all
+        .iter()
+        .flat_map(|s| {
+            [
+                ("seat 1", s.seat1_wins),
+                ("first mover", s.first_mover_wins),
+            ]
+            .map(|(what, c)| {
+                let (low, high) = wilson(c.k, c.n, z);
+                crate::plots::Interval {
+                    label: format!("{} {what}", s.name),
+                    value: c.k as f64 / c.n.max(1) as f64,
+                    low,
+                    high,
+                }
+            })
+        })
+        .collect();
+    crate::plots::intervals(
+        &cfg.out.join("compare.svg"),
+        &format!(
+            "{}: win rates with 95% Wilson intervals ({})",
+            cfg.game, cfg.agent
+        ),
+        "win rate (fraction of games)",
+        &bars,
+    )?;
     text += &lengths_text;
     let _ = writeln!(text, "rows in {}", path.display());
     Ok(text)

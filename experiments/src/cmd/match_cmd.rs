@@ -254,6 +254,19 @@ pub fn run_match<G: Game>(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
         agents: labels.agents.clone(),
     };
     summary::write_csv(&cfg.out, &s, &sum_labels)?;
+    let plies: Vec<u32> = rows.iter().map(|r| r.plies).collect();
+    let bin = (s.plies.max / 60).max(1);
+    crate::plots::histogram(
+        &cfg.out.join("lengths.svg"),
+        &format!(
+            "{} {variant}: plies per game ({} games)",
+            G::NAME,
+            rows.len()
+        ),
+        &format!("plies (bins of {bin})"),
+        &plies,
+        bin,
+    )?;
     manifest.status = "complete";
     manifest.finished = now_rfc3339();
     manifest.elapsed_seconds = started.elapsed().as_secs_f64();

@@ -251,6 +251,25 @@ pub fn run(cfg: &TournamentConfig) -> anyhow::Result<String> {
         let _ = writeln!(table, "  {name:<38} {r:>8.1}  [{lo:.1}, {hi:.1}]");
     }
     w.flush()?;
+    let bars: Vec<crate::plots::Interval> = names
+        .iter()
+        .zip(&ratings)
+        .map(|(name, &(value, low, high))| crate::plots::Interval {
+            label: name.clone(),
+            value,
+            low,
+            high,
+        })
+        .collect();
+    crate::plots::intervals(
+        &cfg.out.join("ratings.svg"),
+        &format!(
+            "{}: Bradley-Terry ratings, 95% bootstrap intervals",
+            cfg.game
+        ),
+        &format!("Elo ({} at 0)", names[0]),
+        &bars,
+    )?;
     let _ = writeln!(table, "rows in {}", cfg.out.display());
     Ok(table)
 }

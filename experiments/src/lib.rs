@@ -1,1 +1,3 @@
 //! Self-play harness for the `cowrie` program.
+
+pub mod legal;

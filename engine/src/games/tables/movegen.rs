@@ -10,7 +10,7 @@
 use super::board::{Board, BAR};
 use super::dice::Roll;
 use super::params::{Landing, TablesParams};
-use super::play::Play;
+use super::play::{hit_key, move_key, Play};
 
 /// The board from the mover's side: its counts, the opponent's count on each of its points, and
 /// how many of its checkers are outside the home board (bar included).
@@ -99,7 +99,7 @@ struct Gen<'a> {
 
 impl Gen<'_> {
     #[inline]
-    fn record(&mut self, used: usize, moves: &[[u8; 2]], hits: &[u8]) {
+    fn record(&mut self, used: usize, key: i128, moves: [[u8; 2]; 4]) {
         if used < self.best {
             return;
         }
@@ -109,30 +109,66 @@ impl Gen<'_> {
             self.out.clear();
             self.best = used;
         }
-        self.out.push(Play::from_moves(moves, hits));
+        self.out.push(Play::from_key(key, moves, used));
     }
 
-    fn two_dice(&mut self, v: &View, a: usize, b: usize) {
-        let (hi1, lo1) = v.slots_to_try(24);
-        for from1 in (lo1..=hi1).rev() {
-            if v.mine[from1] == 0 {
-                continue;
-            }
+    /// One order of two different dice: `a` first, then `b`. `occ` lists the occupied points
+    /// at the root (24 down to 1). In the first pass (`skip` is `None`) `first_to` records where
+    /// each checker can go with `a` from the root; in the second pass (`skip` is that record
+    /// for the other die) a pair of moves that could also be made in the other order — found
+    /// in the first pass already, with the same result — is not recorded again.
+    fn two_dice(
+        &mut self,
+        v: &View,
+        occ: &[u8],
+        a: usize,
+        b: usize,
+        first_to: &mut [u8; 26],
+        skip: Option<&[u8; 26]>,
+    ) {
+        let bar_only = [BAR as u8];
+        let froms1: &[u8] = if v.mine[BAR] > 0 { &bar_only } else { occ };
+        for &from1 in froms1 {
+            let from1 = from1 as usize;
             let Some(to1) = v.target(from1, a, self.params) else {
                 continue;
             };
+            first_to[from1] = to1 as u8;
             let mut v1 = *v;
-            let hit1 = v1.step(from1, to1);
-            let m1 = [from1 as u8, to1 as u8];
-            let mut hits = [0u8; 2];
-            let mut nh = 0;
-            if hit1 {
-                hits[0] = to1 as u8;
-                nh = 1;
+            let mut k1 = move_key(from1, to1);
+            if v1.step(from1, to1) {
+                k1 += hit_key(to1);
             }
+            let mut moves = [[from1 as u8, to1 as u8], [0; 2], [0; 2], [0; 2]];
             let mut second = false;
-            let (hi2, lo2) = v1.slots_to_try(24);
-            for from2 in (lo2..=hi2).rev() {
+            // Starting points for the second die: the bar while occupied, else the root's
+            // points plus the point just reached, from high to low.
+            let mut list = [0u8; 26];
+            let mut n = 0;
+            if v1.mine[BAR] > 0 {
+                list[0] = BAR as u8;
+                n = 1;
+            } else {
+                let extra = (to1 > 0 && v.mine[to1] == 0).then_some(to1 as u8);
+                for &p in occ {
+                    if let Some(e) = extra {
+                        if e > p && (n == 0 || list[n - 1] > e) {
+                            list[n] = e;
+                            n += 1;
+                        }
+                    }
+                    list[n] = p;
+                    n += 1;
+                }
+                if let Some(e) = extra {
+                    if n == 0 || list[n - 1] > e {
+                        list[n] = e;
+                        n += 1;
+                    }
+                }
+            }
+            for &from2 in &list[..n] {
+                let from2 = from2 as usize;
                 if v1.mine[from2] == 0 {
                     continue;
                 }
@@ -140,16 +176,23 @@ impl Gen<'_> {
                     continue;
                 };
                 second = true;
-                let mut h = hits;
-                let mut n = nh;
-                if to2 > 0 && v1.opp[to2] == 1 {
-                    h[n] = to2 as u8;
-                    n += 1;
+                if let Some(other) = skip {
+                    // Same moves in the other order, legal from the root: already recorded,
+                    // unless the first move here is a bear-off with a larger die that the
+                    // other move (landing higher) would have prevented.
+                    if other[from2] == to2 as u8 && !(to1 == 0 && from1 < a && to2 > from1) {
+                        continue;
+                    }
                 }
-                self.record(2, &[m1, [from2 as u8, to2 as u8]], &h[..n]);
+                let mut k = k1 + move_key(from2, to2);
+                if to2 > 0 && v1.opp[to2] == 1 {
+                    k += hit_key(to2);
+                }
+                moves[1] = [from2 as u8, to2 as u8];
+                self.record(2, k, moves);
             }
             if !second {
-                self.record(1, &[m1], &hits[..nh]);
+                self.record(1, k1, moves);
             }
         }
     }
@@ -177,11 +220,21 @@ pub fn generate_plays(
         best: 0,
     };
     if hi == lo {
-        let mut moves = [[0u8; 2]; 4];
-        double(&mut g, &v, &v, hi, BAR, &mut moves, 0);
+        double(&mut g, &v, hi, BAR, [[0u8; 2]; 4], 0, 0);
     } else {
-        g.two_dice(&v, hi, lo);
-        g.two_dice(&v, lo, hi);
+        let mut occ = [0u8; 24];
+        let mut n = 0;
+        for p in (1..25).rev() {
+            if v.mine[p] > 0 {
+                occ[n] = p as u8;
+                n += 1;
+            }
+        }
+        const NONE: u8 = u8::MAX;
+        let mut hi_to = [NONE; 26];
+        let mut lo_to = [NONE; 26];
+        g.two_dice(&v, &occ[..n], hi, lo, &mut hi_to, None);
+        g.two_dice(&v, &occ[..n], lo, hi, &mut lo_to, Some(&hi_to));
         if g.best == 1 && params.larger_die {
             // Either die but not both: the larger must be played if it can be (modern rule;
             // the seed is silent).
@@ -206,11 +259,14 @@ fn larger_only(g: &mut Gen<'_>, v: &View, d: usize) {
                 g.out.clear();
                 found = true;
             }
-            let hit = to > 0 && v.opp[to] == 1;
-            let hits = [to as u8];
-            g.out.push(Play::from_moves(
-                &[[from as u8, to as u8]],
-                &hits[..usize::from(hit)],
+            let mut k = move_key(from, to);
+            if to > 0 && v.opp[to] == 1 {
+                k += hit_key(to);
+            }
+            g.out.push(Play::from_key(
+                k,
+                [[from as u8, to as u8], [0; 2], [0; 2], [0; 2]],
+                1,
             ));
         }
     }
@@ -219,12 +275,12 @@ fn larger_only(g: &mut Gen<'_>, v: &View, d: usize) {
 /// Depth-first search of a double: moves from non-increasing starting slots.
 fn double(
     g: &mut Gen<'_>,
-    root: &View,
     v: &View,
     d: usize,
     cap: usize,
-    moves: &mut [[u8; 2]; 4],
+    mut moves: [[u8; 2]; 4],
     depth: usize,
+    key: i128,
 ) {
     let mut moved = false;
     if depth < 4 {
@@ -238,33 +294,25 @@ fn double(
             };
             moved = true;
             let mut v2 = *v;
-            v2.step(from, to);
+            let mut k = key + move_key(from, to);
+            if v2.step(from, to) {
+                k += hit_key(to);
+            }
             moves[depth] = [from as u8, to as u8];
-            double(g, root, &v2, d, from, moves, depth + 1);
+            double(g, &v2, d, from, moves, depth + 1, k);
         }
     }
-    if !moved && depth >= g.best {
-        // Hits: landing points that held a lone opposing checker before the play.
-        let mut hits = [0u8; 4];
-        let mut nh = 0;
-        for m in &moves[..depth] {
-            let to = m[1];
-            if to > 0 && root.opp[to as usize] == 1 && !hits[..nh].contains(&to) {
-                hits[nh] = to;
-                nh += 1;
-            }
-        }
-        g.record(depth, &moves[..depth], &hits[..nh]);
+    if !moved {
+        g.record(depth, key, moves);
     }
 }
 
 /// Keeps the first play of each resulting position, in order.
 fn dedupe(out: &mut Vec<Play>) {
     match out.len() {
-        0..=24 => dedupe_scan(out),
-        25..=64 => dedupe_table::<128>(out),
-        65..=512 => dedupe_table::<1024>(out),
-        513..=4096 => dedupe_table::<8192>(out),
+        0..=16 => dedupe_scan(out),
+        17..=256 => dedupe_table::<512>(out),
+        257..=16_384 => dedupe_table::<32_768>(out),
         _ => dedupe_scan(out),
     }
 }
@@ -282,21 +330,23 @@ fn dedupe_scan(out: &mut Vec<Play>) {
 }
 
 fn dedupe_table<const N: usize>(out: &mut Vec<Play>) {
-    // Open addressing on the nonzero keys (only the pass has key 0, and it is always alone).
-    let mut table = [0u64; N];
+    // Open addressing; a slot holds 1 + the index of a kept play (0: empty).
+    let mut table = [0u16; N];
     let mut w = 0;
     for r in 0..out.len() {
         let p = out[r];
         let k = p.key();
-        let mut i = (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize & (N - 1);
+        let mix = (k as u64 ^ (k >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut i = (mix >> 40) as usize & (N - 1);
         loop {
-            if table[i] == 0 {
-                table[i] = k;
+            let slot = table[i] as usize;
+            if slot == 0 {
+                table[i] = (w + 1) as u16;
                 out[w] = p;
                 w += 1;
                 break;
             }
-            if table[i] == k {
+            if out[slot - 1].key() == k {
                 break;
             }
             i = (i + 1) & (N - 1);

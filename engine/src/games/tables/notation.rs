@@ -32,8 +32,10 @@ pub fn format_play(play: &Play, board: &Board, side: usize, params: &TablesParam
         return "pass".to_string();
     }
     // Paths: each a list of points, at most five long.
+    let mut moves = play.moves().to_vec();
+    moves.sort_unstable_by(|a, b| b.cmp(a));
     let mut paths: Vec<Vec<u8>> = Vec::with_capacity(4);
-    for &[from, to] in play.moves() {
+    for [from, to] in moves {
         match paths
             .iter_mut()
             .find(|p| *p.last().expect("non-empty") == from && from != 0)

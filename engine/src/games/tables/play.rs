@@ -6,16 +6,18 @@ use super::board::{Board, BAR, OFF};
 use super::params::{Landing, TablesParams};
 
 /// Everything one player does with one roll: up to four single-die moves (`from`, `to`) in the
-/// mover's numbering (`from` 25 is the bar, `to` 0 is off), stored with the higher `from` first,
-/// which is always an order in which they can be made. A pass has no moves.
+/// mover's numbering (`from` 25 is the bar, `to` 0 is off), stored in an order in which they can
+/// be made (generated plays: the order found; parsed plays: higher `from` first). A pass has no
+/// moves.
 ///
-/// Two plays are equal when they leave the same position: equality and hashing use a key of the
-/// resulting position relative to the position before the play (which points lose and gain
-/// checkers, which blots are hit), not the moves. So `24/21 21/20` and `24/23 23/20` are one
-/// action. A play is meaningful only in the position it was generated or parsed in.
+/// Two plays are equal when they leave the same position: equality and hashing use an exact
+/// key of the resulting position relative to the position before the play (how many checkers
+/// each slot gains or loses, which blots are hit), not the moves. So `24/21 21/20` and
+/// `24/23 23/20` are one action. A play is meaningful only in the position it was generated or
+/// parsed in.
 #[derive(Clone, Copy, Debug)]
 pub struct Play {
-    key: u64,
+    key: u128,
     moves: [[u8; 2]; 4],
     len: u8,
 }
@@ -34,6 +36,37 @@ impl Hash for Play {
     }
 }
 
+/// `9^s` for each slot `s`: the result key is the balanced base-9 number whose digit `s` is the
+/// change in the mover's count on slot `s` (between -4 and 4, as a play has at most four
+/// moves), which is unique for each change; it stays below `2^83`.
+const PLACE: [i128; 26] = {
+    let mut out = [0i128; 26];
+    let mut v = 1i128;
+    let mut i = 0;
+    while i < 26 {
+        out[i] = v;
+        v *= 9;
+        i += 1;
+    }
+    out
+};
+
+/// The first bit of the hit set in the key: bit `HIT_BIT + p` is set when the blot on the
+/// mover's point `p` is hit.
+const HIT_BIT: u32 = 88;
+
+/// The key change of one move from `from` to `to`.
+#[inline]
+pub(super) fn move_key(from: usize, to: usize) -> i128 {
+    PLACE[to] - PLACE[from]
+}
+
+/// The key change of hitting the blot on the mover's point `p`.
+#[inline]
+pub(super) fn hit_key(p: usize) -> i128 {
+    1i128 << (HIT_BIT + p as u32)
+}
+
 impl Play {
     /// The pass: a roll that cannot be played.
     pub const PASS: Play = Play {
@@ -42,32 +75,39 @@ impl Play {
         len: 0,
     };
 
-    /// A play from its moves and the points (mover's numbering) where it hits a blot. `moves`
-    /// are sorted here. Not checked for legality.
+    /// A play from its moves and the points (mover's numbering, each once) where it hits a
+    /// blot. The moves are stored higher `from` first, an order in which any playable set of
+    /// moves can be made. Not checked for legality.
     ///
     /// # Panics
-    /// If there are more than four moves or four hits.
+    /// If there are more than four moves.
     #[must_use]
     pub fn from_moves(moves: &[[u8; 2]], hits: &[u8]) -> Play {
-        assert!(moves.len() <= 4 && hits.len() <= 4, "at most four moves");
+        assert!(moves.len() <= 4, "at most four moves");
         let mut m = [[0u8; 2]; 4];
         m[..moves.len()].copy_from_slice(moves);
-        // Insertion sort, higher (from, to) first.
-        for i in 1..moves.len() {
-            let mut j = i;
-            while j > 0 && m[j] > m[j - 1] {
-                m.swap(j, j - 1);
-                j -= 1;
-            }
+        m[..moves.len()].sort_unstable_by(|a, b| b.cmp(a));
+        let mut key = 0i128;
+        for &[from, to] in moves {
+            key += move_key(from as usize, to as usize);
         }
+        for &p in hits {
+            key += hit_key(p as usize);
+        }
+        Play::from_key(key, m, moves.len())
+    }
+
+    /// A play from a key already computed and its moves in a playable order.
+    #[inline]
+    pub(super) fn from_key(key: i128, moves: [[u8; 2]; 4], len: usize) -> Play {
         Play {
-            key: result_key(&m[..moves.len()], hits),
-            moves: m,
-            len: moves.len() as u8,
+            key: key as u128,
+            moves,
+            len: len as u8,
         }
     }
 
-    /// The play's moves, higher `from` first.
+    /// The play's moves, in an order in which they can be made.
     #[must_use]
     pub fn moves(&self) -> &[[u8; 2]] {
         &self.moves[..self.len as usize]
@@ -79,10 +119,9 @@ impl Play {
         self.len == 0
     }
 
-    /// The key of the resulting position relative to the one before (0 for the pass): the points
-    /// that lose checkers, the points that gain them, and the points where blots are hit.
+    /// The exact key of the resulting position relative to the one before (0 for the pass).
     #[must_use]
-    pub fn key(&self) -> u64 {
+    pub fn key(&self) -> u128 {
         self.key
     }
 
@@ -107,35 +146,6 @@ impl Play {
             }
         }
     }
-}
-
-/// The exact key of a play's result: after cancelling points that appear both as a `from` and
-/// as a `to`, the remaining `from`s and `to`s (each sorted, at most four, five bits each, value
-/// + 1 so 0 means none) and the hit points. Equal keys for one start position mean equal results.
-pub(super) fn result_key(moves: &[[u8; 2]], hits: &[u8]) -> u64 {
-    let mut f = [0u8; 4];
-    let mut t = [0u8; 4];
-    for (i, m) in moves.iter().enumerate() {
-        f[i] = m[0] + 1;
-        t[i] = m[1] + 1;
-    }
-    for fi in f.iter_mut() {
-        if let Some(tj) = t.iter_mut().find(|tj| **tj != 0 && **tj == *fi) {
-            *fi = 0;
-            *tj = 0;
-        }
-    }
-    let mut h = [0u8; 4];
-    for (i, &p) in hits.iter().enumerate() {
-        h[i] = p + 1;
-    }
-    pack(f) | pack(t) << 20 | pack(h) << 40
-}
-
-/// Four 5-bit values sorted descending (so the order they came in does not matter).
-fn pack(mut v: [u8; 4]) -> u64 {
-    v.sort_unstable_by(|a, b| b.cmp(a));
-    v.iter().fold(0u64, |acc, &x| acc << 5 | u64::from(x))
 }
 
 #[cfg(test)]

@@ -12,12 +12,18 @@ use super::dice::Roll;
 use super::params::{Landing, TablesParams};
 use super::play::{hit_key, move_key, Play};
 
-/// The board from the mover's side: its counts, the opponent's count on each of its points, and
-/// how many of its checkers are outside the home board (bar included).
+/// The board from the mover's side: its counts, bit masks of its occupied slots, of the points
+/// it may land on and of the blots it would hit there, and how many of its checkers are outside
+/// the home board (bar included).
 #[derive(Clone, Copy)]
 struct View {
     mine: [u8; 26],
-    opp: [u8; 26],
+    /// Bit `s` set when `mine[s] > 0`, for slots 1 to 25.
+    occ: u32,
+    /// Bit `p` set when the mover may land on point `p`.
+    open: u32,
+    /// Bit `p` set when point `p` holds a lone opposing checker that landing there hits.
+    blots: u32,
     outside: u8,
 }
 
@@ -25,22 +31,48 @@ impl View {
     fn new(board: &Board, side: usize, params: &TablesParams) -> View {
         let mine = board.counts()[side];
         let theirs = &board.counts()[1 - side];
-        let mut opp = [0u8; 26];
-        for (p, o) in opp.iter_mut().enumerate().take(25).skip(1) {
-            *o = theirs[params.direction.other(p)];
+        let (mut occ, mut open, mut blots) = (0u32, 0u32, 0u32);
+        for p in 1..25 {
+            if mine[p] > 0 {
+                occ |= 1 << p;
+            }
+            let o = theirs[params.direction.other(p)];
+            let can_land = match params.landing {
+                // Seed 002: no landing on a point with two or more opposing pieces; a single one
+                // is hit.
+                Landing::Hit => o <= 1,
+                // Seed 004 (Julbahar): no landing on any opposing piece.
+                Landing::Block => o == 0,
+            };
+            if can_land {
+                open |= 1 << p;
+                if o == 1 {
+                    blots |= 1 << p;
+                }
+            }
+        }
+        if mine[BAR] > 0 {
+            occ |= 1 << BAR;
         }
         let outside = mine[7..26].iter().sum();
-        View { mine, opp, outside }
+        View {
+            mine,
+            occ,
+            open,
+            blots,
+            outside,
+        }
     }
 
-    /// The highest and lowest starting slot to try: only the bar while a checker is on it (seed
-    /// 002: no other piece moves until all are back from the centre).
+    /// The starting slots to try, as a bit mask: only the bar while a checker is on it (seed
+    /// 002: no other piece moves until all are back from the centre), else the occupied points
+    /// up to `cap`.
     #[inline]
-    fn slots_to_try(&self, cap: usize) -> (usize, usize) {
-        if self.mine[BAR] > 0 {
-            (BAR, BAR)
+    fn froms(&self, cap: usize) -> u32 {
+        if self.occ >> BAR & 1 == 1 {
+            1 << BAR
         } else {
-            (cap.min(24), 1)
+            self.occ & ((2u32 << cap) - 1)
         }
     }
 
@@ -51,13 +83,7 @@ impl View {
             // A move along the track, or an entry from the bar (25 - d: seed 002 counts the
             // origin as a move of one, so a 1 enters on the opponent's first point).
             let to = from - d;
-            let open = match params.landing {
-                // Seed 002: no landing on a point with two or more opposing pieces.
-                Landing::Hit => self.opp[to] <= 1,
-                // Seed 004 (Julbahar): no landing on any opposing piece.
-                Landing::Block => self.opp[to] == 0,
-            };
-            open.then_some(to)
+            (self.open >> to & 1 == 1).then_some(to)
         } else if from == d {
             // Exact bear-off: seed 002 only once all are home ("when all of a player's pieces
             // are on their final six points"); seed 004 also earlier, by the exact throw.
@@ -65,10 +91,8 @@ impl View {
         } else {
             // A die larger than the distance: only from the highest occupied point, with all
             // home (modern rule; the seed's literal text allows only exact numbers).
-            (params.bear_off.higher_die
-                && self.outside == 0
-                && self.mine[from + 1..7].iter().all(|&c| c == 0))
-            .then_some(0)
+            (params.bear_off.higher_die && self.outside == 0 && self.occ >> (from + 1) == 0)
+                .then_some(0)
         }
     }
 
@@ -76,18 +100,29 @@ impl View {
     #[inline]
     fn step(&mut self, from: usize, to: usize) -> bool {
         self.mine[from] -= 1;
+        if self.mine[from] == 0 {
+            self.occ &= !(1 << from);
+        }
         self.mine[to] += 1;
         if from >= 7 && to < 7 {
             self.outside -= 1;
         }
-        if to > 0 && self.opp[to] == 1 {
-            // Only reachable under Landing::Hit: the blot goes to the bar.
-            self.opp[to] = 0;
-            true
-        } else {
-            false
+        if to == 0 {
+            return false;
         }
+        self.occ |= 1 << to;
+        let hit = self.blots >> to & 1 == 1;
+        // The blot goes to the bar; the point stays open.
+        self.blots &= !(1 << to);
+        hit
     }
+}
+
+/// The highest set bit of a nonzero mask, and the mask without it.
+#[inline]
+fn pop_high(mask: u32) -> (usize, u32) {
+    let b = 31 - mask.leading_zeros() as usize;
+    (b, mask & !(1 << b))
 }
 
 struct Gen<'a> {
@@ -120,16 +155,15 @@ impl Gen<'_> {
     fn two_dice(
         &mut self,
         v: &View,
-        occ: &[u8],
         a: usize,
         b: usize,
         first_to: &mut [u8; 26],
         skip: Option<&[u8; 26]>,
     ) {
-        let bar_only = [BAR as u8];
-        let froms1: &[u8] = if v.mine[BAR] > 0 { &bar_only } else { occ };
-        for &from1 in froms1 {
-            let from1 = from1 as usize;
+        let mut m1 = v.froms(24);
+        while m1 != 0 {
+            let (from1, rest) = pop_high(m1);
+            m1 = rest;
             let Some(to1) = v.target(from1, a, self.params) else {
                 continue;
             };
@@ -141,37 +175,10 @@ impl Gen<'_> {
             }
             let mut moves = [[from1 as u8, to1 as u8], [0; 2], [0; 2], [0; 2]];
             let mut second = false;
-            // Starting points for the second die: the bar while occupied, else the root's
-            // points plus the point just reached, from high to low.
-            let mut list = [0u8; 26];
-            let mut n = 0;
-            if v1.mine[BAR] > 0 {
-                list[0] = BAR as u8;
-                n = 1;
-            } else {
-                let extra = (to1 > 0 && v.mine[to1] == 0).then_some(to1 as u8);
-                for &p in occ {
-                    if let Some(e) = extra {
-                        if e > p && (n == 0 || list[n - 1] > e) {
-                            list[n] = e;
-                            n += 1;
-                        }
-                    }
-                    list[n] = p;
-                    n += 1;
-                }
-                if let Some(e) = extra {
-                    if n == 0 || list[n - 1] > e {
-                        list[n] = e;
-                        n += 1;
-                    }
-                }
-            }
-            for &from2 in &list[..n] {
-                let from2 = from2 as usize;
-                if v1.mine[from2] == 0 {
-                    continue;
-                }
+            let mut m2 = v1.froms(24);
+            while m2 != 0 {
+                let (from2, rest) = pop_high(m2);
+                m2 = rest;
                 let Some(to2) = v1.target(from2, b, self.params) else {
                     continue;
                 };
@@ -185,7 +192,7 @@ impl Gen<'_> {
                     }
                 }
                 let mut k = k1 + move_key(from2, to2);
-                if to2 > 0 && v1.opp[to2] == 1 {
+                if v1.blots >> to2 & 1 == 1 {
                     k += hit_key(to2);
                 }
                 moves[1] = [from2 as u8, to2 as u8];
@@ -222,19 +229,11 @@ pub fn generate_plays(
     if hi == lo {
         double(&mut g, &v, hi, BAR, [[0u8; 2]; 4], 0, 0);
     } else {
-        let mut occ = [0u8; 24];
-        let mut n = 0;
-        for p in (1..25).rev() {
-            if v.mine[p] > 0 {
-                occ[n] = p as u8;
-                n += 1;
-            }
-        }
         const NONE: u8 = u8::MAX;
         let mut hi_to = [NONE; 26];
         let mut lo_to = [NONE; 26];
-        g.two_dice(&v, &occ[..n], hi, lo, &mut hi_to, None);
-        g.two_dice(&v, &occ[..n], lo, hi, &mut lo_to, Some(&hi_to));
+        g.two_dice(&v, hi, lo, &mut hi_to, None);
+        g.two_dice(&v, lo, hi, &mut lo_to, Some(&hi_to));
         if g.best == 1 && params.larger_die {
             // Either die but not both: the larger must be played if it can be (modern rule;
             // the seed is silent).
@@ -248,19 +247,18 @@ pub fn generate_plays(
 }
 
 fn larger_only(g: &mut Gen<'_>, v: &View, d: usize) {
-    let (hi, lo) = v.slots_to_try(24);
     let mut found = false;
-    for from in (lo..=hi).rev() {
-        if v.mine[from] == 0 {
-            continue;
-        }
+    let mut m = v.froms(24);
+    while m != 0 {
+        let (from, rest) = pop_high(m);
+        m = rest;
         if let Some(to) = v.target(from, d, g.params) {
             if !found {
                 g.out.clear();
                 found = true;
             }
             let mut k = move_key(from, to);
-            if to > 0 && v.opp[to] == 1 {
+            if v.blots >> to & 1 == 1 {
                 k += hit_key(to);
             }
             g.out.push(Play::from_key(
@@ -284,11 +282,10 @@ fn double(
 ) {
     let mut moved = false;
     if depth < 4 {
-        let (hi, lo) = v.slots_to_try(cap);
-        for from in (lo..=hi).rev() {
-            if v.mine[from] == 0 {
-                continue;
-            }
+        let mut m = v.froms(cap);
+        while m != 0 {
+            let (from, rest) = pop_high(m);
+            m = rest;
             let Some(to) = v.target(from, d, g.params) else {
                 continue;
             };

@@ -12,19 +12,25 @@ use super::dice::Roll;
 use super::params::{Landing, TablesParams};
 use super::play::{hit_key, move_key, Play};
 
-/// The board from the mover's side: its counts, bit masks of its occupied slots, of the points
-/// it may land on and of the blots it would hit there, and how many of its checkers are outside
-/// the home board (bar included).
+/// What move legality depends on, from the mover's side: bit masks of its occupied slots, of
+/// the points it may land on and of the blots it would hit there, and how many of its checkers
+/// are outside the home board (bar included). 16 bytes.
 #[derive(Clone, Copy)]
-struct View {
-    mine: [u8; 26],
-    /// Bit `s` set when `mine[s] > 0`, for slots 1 to 25.
+struct Masks {
+    /// Bit `s` set when the mover has a checker on slot `s` (1 to 25).
     occ: u32,
     /// Bit `p` set when the mover may land on point `p`.
     open: u32,
     /// Bit `p` set when point `p` holds a lone opposing checker that landing there hits.
     blots: u32,
-    outside: u8,
+    outside: u32,
+}
+
+/// The mover's counts and the masks.
+#[derive(Clone, Copy)]
+struct View {
+    mine: [u8; 26],
+    m: Masks,
 }
 
 impl View {
@@ -54,16 +60,30 @@ impl View {
         if mine[BAR] > 0 {
             occ |= 1 << BAR;
         }
-        let outside = mine[7..26].iter().sum();
+        let outside = mine[7..26].iter().map(|&c| u32::from(c)).sum();
         View {
             mine,
-            occ,
-            open,
-            blots,
-            outside,
+            m: Masks {
+                occ,
+                open,
+                blots,
+                outside,
+            },
         }
     }
 
+    /// Moves one checker; returns whether it hit a blot.
+    #[inline]
+    fn step(&mut self, from: usize, to: usize) -> bool {
+        let (m, hit) = self.m.after(from, to, self.mine[from] == 1);
+        self.mine[from] -= 1;
+        self.mine[to] += 1;
+        self.m = m;
+        hit
+    }
+}
+
+impl Masks {
     /// The starting slots to try, as a bit mask: only the bar while a checker is on it (seed
     /// 002: no other piece moves until all are back from the centre), else the occupied points
     /// up to `cap`.
@@ -96,25 +116,25 @@ impl View {
         }
     }
 
-    /// Moves one checker; returns whether it hit a blot.
+    /// The masks after a move from `from` (where it was the last checker if `last`) to `to`,
+    /// and whether it hit a blot.
     #[inline]
-    fn step(&mut self, from: usize, to: usize) -> bool {
-        self.mine[from] -= 1;
-        if self.mine[from] == 0 {
-            self.occ &= !(1 << from);
+    fn after(&self, from: usize, to: usize, last: bool) -> (Masks, bool) {
+        let mut m = *self;
+        if last {
+            m.occ &= !(1 << from);
         }
-        self.mine[to] += 1;
         if from >= 7 && to < 7 {
-            self.outside -= 1;
+            m.outside -= 1;
         }
         if to == 0 {
-            return false;
+            return (m, false);
         }
-        self.occ |= 1 << to;
-        let hit = self.blots >> to & 1 == 1;
+        m.occ |= 1 << to;
+        let hit = m.blots >> to & 1 == 1;
         // The blot goes to the bar; the point stays open.
-        self.blots &= !(1 << to);
-        hit
+        m.blots &= !(1 << to);
+        (m, hit)
     }
 }
 
@@ -130,6 +150,8 @@ struct Gen<'a> {
     out: &'a mut Vec<Play>,
     /// Most dice used by any play found so far.
     best: usize,
+    /// Whether a bear-off with a larger die than needed was generated.
+    higher_bear_off: bool,
 }
 
 impl Gen<'_> {
@@ -147,35 +169,46 @@ impl Gen<'_> {
         self.out.push(Play::from_key(key, moves, used));
     }
 
-    /// One order of two different dice: `a` first, then `b`. `occ` lists the occupied points
-    /// at the root (24 down to 1). In the first pass (`skip` is `None`) `first_to` records where
-    /// each checker can go with `a` from the root; in the second pass (`skip` is that record
-    /// for the other die) a pair of moves that could also be made in the other order — found
-    /// in the first pass already, with the same result — is not recorded again.
-    fn two_dice(
-        &mut self,
-        v: &View,
-        a: usize,
-        b: usize,
-        first_to: &mut [u8; 26],
-        skip: Option<&[u8; 26]>,
-    ) {
-        let mut m1 = v.froms(24);
+    /// One order of two different dice: `a` first, then `b`. Returns the mask of starting
+    /// slots from which die `a` can be played at the root.
+    ///
+    /// In the second pass `skip` is that mask for the other die (`b`): a pair of moves whose
+    /// second move could also have been made first from the root was found in the first pass
+    /// already, with the same result (both moves stay legal in the other order: the opponent's
+    /// points only lose checkers, the mover's only fill up, and fewer checkers are outside), so
+    /// such second moves are not tried again. The one exception: a first move bearing off with
+    /// a larger die than needed, which the other move landing higher would have prevented.
+    fn two_dice(&mut self, v: &View, a: usize, b: usize, skip: Option<u32>) -> u32 {
+        let mut playable = 0u32;
+        let mut m1 = v.m.froms(24);
         while m1 != 0 {
             let (from1, rest) = pop_high(m1);
             m1 = rest;
-            let Some(to1) = v.target(from1, a, self.params) else {
+            let Some(to1) = v.m.target(from1, a, self.params) else {
                 continue;
             };
-            first_to[from1] = to1 as u8;
-            let mut v1 = *v;
+            playable |= 1 << from1;
+            let (v1, hit1) = v.m.after(from1, to1, v.mine[from1] == 1);
             let mut k1 = move_key(from1, to1);
-            if v1.step(from1, to1) {
+            if hit1 {
                 k1 += hit_key(to1);
             }
             let mut moves = [[from1 as u8, to1 as u8], [0; 2], [0; 2], [0; 2]];
             let mut second = false;
-            let mut m2 = v1.froms(24);
+            let all = v1.froms(24);
+            let exception = to1 == 0 && from1 < a;
+            let mut m2 = match skip {
+                None => all,
+                Some(ok) => {
+                    // A second move from a slot in `ok` is legal here too.
+                    second = all & ok != 0;
+                    if exception {
+                        all
+                    } else {
+                        all & !ok
+                    }
+                }
+            };
             while m2 != 0 {
                 let (from2, rest) = pop_high(m2);
                 m2 = rest;
@@ -183,11 +216,8 @@ impl Gen<'_> {
                     continue;
                 };
                 second = true;
-                if let Some(other) = skip {
-                    // Same moves in the other order, legal from the root: already recorded,
-                    // unless the first move here is a bear-off with a larger die that the
-                    // other move (landing higher) would have prevented.
-                    if other[from2] == to2 as u8 && !(to1 == 0 && from1 < a && to2 > from1) {
+                if let Some(ok) = skip {
+                    if exception && ok >> from2 & 1 == 1 && to2 <= from1 {
                         continue;
                     }
                 }
@@ -202,6 +232,7 @@ impl Gen<'_> {
                 self.record(1, k1, moves);
             }
         }
+        playable
     }
 }
 
@@ -225,15 +256,19 @@ pub fn generate_plays(
         params,
         out,
         best: 0,
+        higher_bear_off: false,
     };
     if hi == lo {
         double(&mut g, &v, hi, BAR, [[0u8; 2]; 4], 0, 0);
+        // Moves of one die from non-increasing starting points are distinct sets of moves, and
+        // distinct sets of moves of one size leave distinct positions, except when a larger die
+        // bears off (from 3 and from 2 with a 5 both just remove a checker).
+        if !g.higher_bear_off {
+            return;
+        }
     } else {
-        const NONE: u8 = u8::MAX;
-        let mut hi_to = [NONE; 26];
-        let mut lo_to = [NONE; 26];
-        g.two_dice(&v, hi, lo, &mut hi_to, None);
-        g.two_dice(&v, lo, hi, &mut lo_to, Some(&hi_to));
+        let hi_playable = g.two_dice(&v, hi, lo, None);
+        g.two_dice(&v, lo, hi, Some(hi_playable));
         if g.best == 1 && params.larger_die {
             // Either die but not both: the larger must be played if it can be (modern rule;
             // the seed is silent).
@@ -248,17 +283,17 @@ pub fn generate_plays(
 
 fn larger_only(g: &mut Gen<'_>, v: &View, d: usize) {
     let mut found = false;
-    let mut m = v.froms(24);
+    let mut m = v.m.froms(24);
     while m != 0 {
         let (from, rest) = pop_high(m);
         m = rest;
-        if let Some(to) = v.target(from, d, g.params) {
+        if let Some(to) = v.m.target(from, d, g.params) {
             if !found {
                 g.out.clear();
                 found = true;
             }
             let mut k = move_key(from, to);
-            if v.blots >> to & 1 == 1 {
+            if v.m.blots >> to & 1 == 1 {
                 k += hit_key(to);
             }
             g.out.push(Play::from_key(
@@ -281,21 +316,30 @@ fn double(
     key: i128,
 ) {
     let mut moved = false;
-    if depth < 4 {
-        let mut m = v.froms(cap);
-        while m != 0 {
-            let (from, rest) = pop_high(m);
-            m = rest;
-            let Some(to) = v.target(from, d, g.params) else {
-                continue;
-            };
-            moved = true;
+    let mut m = v.m.froms(cap);
+    while m != 0 {
+        let (from, rest) = pop_high(m);
+        m = rest;
+        let Some(to) = v.m.target(from, d, g.params) else {
+            continue;
+        };
+        moved = true;
+        if to == 0 && from < d {
+            g.higher_bear_off = true;
+        }
+        let mut k = key + move_key(from, to);
+        moves[depth] = [from as u8, to as u8];
+        if depth == 3 {
+            // The fourth move: no need to make it.
+            if v.m.blots >> to & 1 == 1 {
+                k += hit_key(to);
+            }
+            g.record(4, k, moves);
+        } else {
             let mut v2 = *v;
-            let mut k = key + move_key(from, to);
             if v2.step(from, to) {
                 k += hit_key(to);
             }
-            moves[depth] = [from as u8, to as u8];
             double(g, &v2, d, from, moves, depth + 1, k);
         }
     }
@@ -309,7 +353,8 @@ fn dedupe(out: &mut Vec<Play>) {
     match out.len() {
         0..=16 => dedupe_scan(out),
         17..=256 => dedupe_table::<512>(out),
-        257..=16_384 => dedupe_table::<32_768>(out),
+        257..=2048 => dedupe_table::<4096>(out),
+        2049..=16_384 => dedupe_table::<32_768>(out),
         _ => dedupe_scan(out),
     }
 }
@@ -326,6 +371,9 @@ fn dedupe_scan(out: &mut Vec<Play>) {
     out.truncate(w);
 }
 
+// Not inlined: the table lives in this function's own stack frame, so callers with few plays do
+// not pay for probing a large frame.
+#[inline(never)]
 fn dedupe_table<const N: usize>(out: &mut Vec<Play>) {
     // Open addressing; a slot holds 1 + the index of a kept play (0: empty).
     let mut table = [0u16; N];

@@ -62,6 +62,20 @@ pub enum Phase {
     Over,
 }
 
+/// The 21 rolls with their probabilities (1/36 for a double, 1/18 otherwise), in [`ROLLS`]
+/// order.
+const ROLL_OUTCOMES: [(FrangiehOutcome, f64); 21] = {
+    let mut out = [(FrangiehOutcome::Roll(Roll(1, 1)), 0.0); 21];
+    let mut i = 0;
+    while i < 21 {
+        let r = ROLLS[i];
+        let p = if r.0 == r.1 { 1.0 / 36.0 } else { 1.0 / 18.0 };
+        out[i] = (FrangiehOutcome::Roll(r), p);
+        i += 1;
+    }
+    out
+};
+
 // Zobrist keys: player two to act, then the phases (opening, roll, 21 rolls to play, over).
 const KEYS: [u64; 25] = zobrist::keys(0xF2A7_61E4_u64);
 const TURN_KEY: usize = 0;
@@ -324,11 +338,7 @@ impl Game for Frangieh {
                     }
                 }
             }
-            _ => {
-                for r in ROLLS {
-                    buf.push((FrangiehOutcome::Roll(r), r.probability()));
-                }
-            }
+            _ => buf.extend_from_slice(&ROLL_OUTCOMES),
         }
     }
 

@@ -97,7 +97,9 @@ impl Masks {
     }
 
     /// Where a checker on `from` goes with die `d`, if it may: a point (1 to 24) or 0 (off).
-    #[inline]
+    /// The rule stated one slot at a time; [`Masks::movable`] is the fast form, checked against
+    /// this in the tests.
+    #[cfg(test)]
     fn target(&self, from: usize, d: usize, params: &TablesParams) -> Option<usize> {
         if from > d {
             // A move along the track, or an entry from the bar (25 - d: seed 002 counts the
@@ -114,6 +116,30 @@ impl Masks {
             (params.bear_off.higher_die && self.outside == 0 && self.occ >> (from + 1) == 0)
                 .then_some(0)
         }
+    }
+
+    /// The slots of `froms` from which die `d` can be played (the same answers as
+    /// [`Masks::target`], for all slots at once).
+    #[inline]
+    fn movable(&self, froms: u32, d: usize, params: &TablesParams) -> u32 {
+        // Along the track, or entering from the bar: `from - d` open (see `View::new`),
+        // `from > d`. Entering with d lands on 25 - d: seed 002 counts the origin as a move of
+        // one, so a 1 enters on the opponent's first point.
+        let mut m = froms & (self.open << d) & !((2u32 << d) - 1);
+        if self.outside == 0 || params.bear_off.early_exact {
+            // Exact bear-off from point d: seed 002 only once all are home ("when all of a
+            // player's pieces are on their final six points"); seed 004 also earlier.
+            m |= froms & (1 << d);
+        }
+        if params.bear_off.higher_die && self.outside == 0 && self.occ != 0 {
+            // A die larger than the distance: only from the highest occupied point, with all
+            // home (modern rule; the seed's literal text allows only exact numbers).
+            let top = 31 - self.occ.leading_zeros() as usize;
+            if top < d {
+                m |= froms & (1 << top);
+            }
+        }
+        m
     }
 
     /// The masks after a move from `from` (where it was the last checker if `last`) to `to`,
@@ -180,13 +206,11 @@ impl Gen<'_> {
     /// a larger die than needed, which the other move landing higher would have prevented.
     fn two_dice(&mut self, v: &View, a: usize, b: usize, skip: Option<u32>) -> u32 {
         let mut playable = 0u32;
-        let mut m1 = v.m.froms(24);
+        let mut m1 = v.m.movable(v.m.froms(24), a, self.params);
         while m1 != 0 {
             let (from1, rest) = pop_high(m1);
             m1 = rest;
-            let Some(to1) = v.m.target(from1, a, self.params) else {
-                continue;
-            };
+            let to1 = from1.saturating_sub(a);
             playable |= 1 << from1;
             let (v1, hit1) = v.m.after(from1, to1, v.mine[from1] == 1);
             let mut k1 = move_key(from1, to1);
@@ -202,6 +226,7 @@ impl Gen<'_> {
                 Some(ok) => {
                     // A second move from a slot in `ok` is legal here too.
                     second = all & ok != 0;
+                    debug_assert_eq!(v1.movable(all & ok, b, self.params), all & ok);
                     if exception {
                         all
                     } else {
@@ -209,12 +234,11 @@ impl Gen<'_> {
                     }
                 }
             };
+            m2 = v1.movable(m2, b, self.params);
             while m2 != 0 {
                 let (from2, rest) = pop_high(m2);
                 m2 = rest;
-                let Some(to2) = v1.target(from2, b, self.params) else {
-                    continue;
-                };
+                let to2 = from2.saturating_sub(b);
                 second = true;
                 if let Some(ok) = skip {
                     if exception && ok >> from2 & 1 == 1 && to2 <= from1 {
@@ -283,11 +307,12 @@ pub fn generate_plays(
 
 fn larger_only(g: &mut Gen<'_>, v: &View, d: usize) {
     let mut found = false;
-    let mut m = v.m.froms(24);
+    let mut m = v.m.movable(v.m.froms(24), d, g.params);
     while m != 0 {
         let (from, rest) = pop_high(m);
         m = rest;
-        if let Some(to) = v.m.target(from, d, g.params) {
+        {
+            let to = from.saturating_sub(d);
             if !found {
                 g.out.clear();
                 found = true;
@@ -316,13 +341,11 @@ fn double(
     key: i128,
 ) {
     let mut moved = false;
-    let mut m = v.m.froms(cap);
+    let mut m = v.m.movable(v.m.froms(cap), d, g.params);
     while m != 0 {
         let (from, rest) = pop_high(m);
         m = rest;
-        let Some(to) = v.m.target(from, d, g.params) else {
-            continue;
-        };
+        let to = from.saturating_sub(d);
         moved = true;
         if to == 0 && from < d {
             g.higher_bear_off = true;
@@ -398,4 +421,65 @@ fn dedupe_table<const N: usize>(out: &mut Vec<Play>) {
         }
     }
     out.truncate(w);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::tables::{BearOff, Direction, ROLLS, STANDARD_START};
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    fn params(higher_die: bool, early_exact: bool, landing: Landing) -> TablesParams {
+        TablesParams {
+            start: STANDARD_START,
+            direction: Direction::Opposite,
+            landing,
+            bear_off: BearOff {
+                higher_die,
+                early_exact,
+            },
+            larger_die: true,
+        }
+    }
+
+    #[test]
+    fn movable_agrees_with_target_on_random_positions() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut buf = Vec::new();
+        let play_params = params(true, false, Landing::Hit);
+        for _game in 0..200 {
+            let mut board = Board::start(&play_params);
+            let mut side = 0;
+            while board.off(0) < 15 && board.off(1) < 15 {
+                let v = View::new(&board, side, &play_params);
+                for p in [
+                    params(true, false, Landing::Hit),
+                    params(false, false, Landing::Hit),
+                    params(false, true, Landing::Hit),
+                    params(true, true, Landing::Block),
+                ] {
+                    let v = View::new(&board, side, &p);
+                    for cap in [24, 13, 6, 3] {
+                        let froms = v.m.froms(cap);
+                        for d in 1..=6 {
+                            let mut want = 0u32;
+                            for f in 0..26 {
+                                if froms >> f & 1 == 1 && v.m.target(f, d, &p).is_some() {
+                                    want |= 1 << f;
+                                }
+                            }
+                            assert_eq!(v.m.movable(froms, d, &p), want);
+                        }
+                    }
+                }
+                let _ = v;
+                let roll = ROLLS[rng.gen_range(0..21)];
+                generate_plays(&board, side, roll, &play_params, &mut buf);
+                let play = buf[rng.gen_range(0..buf.len())];
+                play.apply(&mut board, side, &play_params);
+                side = 1 - side;
+            }
+        }
+    }
 }

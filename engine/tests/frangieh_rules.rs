@@ -203,6 +203,28 @@ fn openings() {
 }
 
 #[test]
+fn the_checked_api_refuses_illegal_plays() {
+    let mut m = Frangieh::new(&MODERN);
+    m.apply_outcome(FrangiehOutcome::Opening { p1: 3, p2: 1 });
+    // 24/18 needs a 6; 8/5 8/4 uses a 4; 6/5(2) uses the 1 twice.
+    for bad in ["24/18", "8/5 8/4", "6/5(2)", "13/10"] {
+        let a = m.parse_action(bad).unwrap();
+        assert!(m.try_play(a).is_err(), "{bad}");
+    }
+    assert!(m.parse_action("5/8").is_err(), "backwards");
+    assert!(
+        m.parse_action("13/10 13/10 13/10 13/10 13/10").is_err(),
+        "five moves"
+    );
+    assert!(m.parse_action("25/20").is_err(), "25 is written bar");
+    // GNU Backgammon's own forms of legal plays are accepted.
+    for good in ["8/5 6/5", "24/20", "13/9", "24/23 13/10"] {
+        let mut n = m;
+        n.try_play(n.parse_action(good).unwrap()).unwrap();
+    }
+}
+
+#[test]
 fn scoring_single_gammon_backgammon() {
     // Player one bears off its last checker with a 1.
     let finish = |rules, p2: &[(usize, u8)]| {

@@ -15,6 +15,7 @@ gnubg's; a roll gnubg cannot play must be cowrie's single `pass`.
 
 Usage:
   python3 tools/crosscheck_gnubg.py [--pairs N] [--seed S]   # compare N pairs (default 100000)
+  python3 tools/crosscheck_gnubg.py --pairs 2000 --profile dev   # CI: a dev build is enough
   python3 tools/crosscheck_gnubg.py --perft                  # print perft counts from gnubg
 Exit status 0 when everything agrees, 1 on any mismatch.
 """
@@ -47,12 +48,12 @@ def ensure_venv():
     os.execv(VENV_PY, [VENV_PY] + sys.argv)
 
 
-def cowrie_binary(build):
+def cowrie_binary(build, profile):
     target = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
-    path = os.path.join(target, "release", "examples", "legal")
+    path = os.path.join(target, "release" if profile == "release" else "debug", "examples", "legal")
     if build:
         subprocess.check_call(
-            ["cargo", "build", "--release", "-q", "-p", "cowrie-experiments", "--example", "legal"],
+            ["cargo", "build", "-q", "--profile", profile, "-p", "cowrie-experiments", "--example", "legal"],
             cwd=ROOT,
         )
     return path
@@ -102,7 +103,7 @@ def crosscheck(g, args):
     t1 = time.time()
     lines = "\n".join(as_json(view(b), d) for b, d, _ in cases) + "\n"
     proc = subprocess.run(
-        [cowrie_binary(not args.no_build), "modern"],
+        [cowrie_binary(not args.no_build, args.profile), "modern"],
         input=lines.encode(),
         stdout=subprocess.PIPE,
         check=True,
@@ -183,6 +184,8 @@ def main():
     ap.add_argument("--pairs", type=int, default=100_000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-build", action="store_true", help="use the already built example")
+    ap.add_argument("--profile", choices=["release", "dev"], default="release",
+                    help="cargo profile of the example (dev reuses a CI test build's dependencies)")
     ap.add_argument("--perft", action="store_true", help="print perft counts from gnubg-nn")
     args = ap.parse_args()
     ensure_venv()

@@ -482,4 +482,57 @@ mod tests {
             }
         }
     }
+
+    fn texts(board: &Board, roll: Roll, p: &TablesParams) -> Vec<String> {
+        let mut buf = Vec::new();
+        generate_plays(board, 0, roll, p, &mut buf);
+        let mut v: Vec<String> = buf
+            .iter()
+            .map(|a| crate::games::tables::format_play(a, board, 0, p))
+            .collect();
+        v.sort();
+        v
+    }
+
+    fn board(mine: &[(usize, u8)], theirs: &[(usize, u8)]) -> Board {
+        let mut n = [[0u8; 26]; 2];
+        for (side, list) in [mine, theirs].iter().enumerate() {
+            for &(slot, c) in *list {
+                n[side][slot] = c;
+            }
+            let on: u8 = n[side].iter().sum();
+            n[side][0] += 15 - on;
+        }
+        let b = Board::from_counts(n);
+        b.validate(Direction::Opposite).unwrap();
+        b
+    }
+
+    #[test]
+    fn blocking_forbids_landing_on_a_single_checker_even_in_passing() {
+        // One runner on 24; a single opposing checker on the mover's 21 (the opponent's 4), the
+        // rest on the mover's 1 (the opponent's 24). 3-1: hitting allows 24/21*/20 and 24/20
+        // (via 23); blocking (Julbahar, seed 004) only 24/20 via 23.
+        let b = board(&[(24, 1)], &[(4, 1), (24, 14)]);
+        let hit = params(true, false, Landing::Hit);
+        assert_eq!(texts(&b, Roll(3, 1), &hit), ["24/20", "24/21*/20"]);
+        let block = params(true, false, Landing::Block);
+        assert_eq!(texts(&b, Roll(3, 1), &block), ["24/20"]);
+        // 3-3: 24/21 is blocked, so nothing moves.
+        assert_eq!(texts(&b, Roll(3, 3), &block), ["pass"]);
+    }
+
+    #[test]
+    fn early_exact_bear_off() {
+        // 13 and 3 left, the opponent on the mover's 1. 3-1, exact numbers only: without the
+        // early rule 13/9 or 13/10 3/2; with it (Julbahar, seed 004) also 3/off 13/12.
+        let b = board(&[(13, 1), (3, 1)], &[(24, 15)]);
+        let late = params(false, false, Landing::Block);
+        assert_eq!(texts(&b, Roll(3, 1), &late), ["13/10 3/2", "13/9"]);
+        let early = params(false, true, Landing::Block);
+        assert_eq!(
+            texts(&b, Roll(3, 1), &early),
+            ["13/10 3/2", "13/12 3/off", "13/9"]
+        );
+    }
 }

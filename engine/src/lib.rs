@@ -2,7 +2,7 @@
 //!
 //! - [`game`]: players, [`ToAct`], the [`Game`] trait, its errors;
 //! - [`rules`]: named variants and `key=value` options ([`RuleSet`]);
-//! - [`games`]: one module per game (Baghchal so far);
+//! - [`games`]: one module per game (Baghchal, Frangieh) and the shared tables engine;
 //! - [`perft`]: move-path counts; [`testing`]: the conformance suite every game passes;
 //! - [`zobrist`]: compile-time Zobrist keys.
 //!
@@ -20,5 +20,6 @@ pub use game::{
     Player, ToAct,
 };
 pub use games::baghchal::{Baghchal, BaghchalAction, BaghchalRules};
+pub use games::frangieh::{Frangieh, FrangiehAction, FrangiehOutcome, FrangiehRules};
 pub use perft::perft;
 pub use rules::{OptionInfo, RuleError, RuleSet, VariantInfo};

@@ -7,6 +7,7 @@
 pub mod cli;
 pub mod cmd;
 pub mod gamelog;
+pub mod legal;
 pub mod manifest;
 pub mod output;
 pub mod plots;

@@ -1,3 +1,5 @@
-//! The games cowrie implements, one module each.
+//! The games cowrie implements, one module each, and the engines they share.
 
 pub mod baghchal;
+pub mod frangieh;
+pub mod tables;

@@ -1,0 +1,35 @@
+//! The shared engine of the tables family (backgammon-like race games on a 24-point board):
+//! the board, the dice, whole-play generation and the play notation. Frangieh uses it now and
+//! Julbahar will later; the rules in which the two differ are the fields of [`TablesParams`].
+//!
+//! # Point numbering
+//! Each side counts the 24 points along its own track: it enters on its 24-point side (a checker
+//! on the bar entering with die `d` lands on its point `25 - d`), moves towards its 1-point and
+//! bears off below it. Its home board is points 1 to 6. This is GNU Backgammon's numbering. In a
+//! [`Board`] each side's counts are kept in that side's numbering, with slot 0 for borne-off
+//! checkers and slot 25 ([`BAR`]) for the bar; [`Direction`] maps a point of one side to the
+//! other side's number for the same point.
+//!
+//! # Plays
+//! A [`Play`] is everything a player does with one roll: up to four single-die moves (segments).
+//! Two plays that leave the same position are the same action: [`generate_plays`] lists each
+//! distinct resulting position once, and [`Play`] compares by its resulting-position key.
+//!
+//! Sources: seed `002_074562ed4ae62298.txt` (Frangieh, Barakat 1974) and seed
+//! `004_27e3018299dfe438.txt` (Julbahar, Barakat 1974), both Digital Ludeme Project summaries.
+
+mod board;
+mod dice;
+mod movegen;
+mod notation;
+mod params;
+mod play;
+mod position_id;
+
+pub use board::{Board, BAR, OFF, STANDARD_START};
+pub use dice::{roll_index, Roll, ROLLS};
+pub use movegen::generate_plays;
+pub use notation::{format_play, parse_play};
+pub use params::{BearOff, Direction, Landing, TablesParams};
+pub use play::Play;
+pub use position_id::{decode_position_id, encode_position_id};

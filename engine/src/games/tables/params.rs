@@ -1,0 +1,66 @@
+//! The rules in which tables games differ, as one small `Copy` struct.
+
+/// How the two sides' tracks relate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// The sides move in opposite directions around the horseshoe, so one side's point `p` is the
+    /// other side's point `25 - p` (Frangieh and Julbahar: seeds 002 and 004, "each player
+    /// progresses in opposite directions").
+    Opposite,
+    /// Both sides move the same way round, starting on opposite sides of the board, so one
+    /// side's point `p` is the other side's point `(p + 11) mod 24 + 1` (games of the
+    /// narde/moultezim kind; not used by Frangieh).
+    Same,
+}
+
+impl Direction {
+    /// The other side's number for this side's point `p` (1 to 24). Both mappings are their own
+    /// inverse.
+    #[inline]
+    #[must_use]
+    pub const fn other(self, p: usize) -> usize {
+        match self {
+            Direction::Opposite => 25 - p,
+            Direction::Same => (p + 11) % 24 + 1,
+        }
+    }
+}
+
+/// What a checker may land on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Landing {
+    /// A point with at most one opposing checker; landing on a single one (a blot) hits it to
+    /// the bar (Frangieh, seed 002).
+    Hit,
+    /// Only a point with no opposing checker at all, including intermediate landings; nothing is
+    /// ever hit (Julbahar, seed 004: "cannot land on a space occupied by one of the opponent's
+    /// pieces").
+    Block,
+}
+
+/// The bearing-off rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BearOff {
+    /// A die higher than the highest occupied point may bear off from that point (modern rule);
+    /// otherwise only the exact number bears off (seed 002: "a 6 from the 6th point, and so on").
+    pub higher_die: bool,
+    /// A checker on the last six points may bear off by the exact throw even while other
+    /// checkers are still outside the home board (Julbahar, seed 004).
+    pub early_exact: bool,
+}
+
+/// Everything the shared generator needs to know about a tables game's rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TablesParams {
+    /// Checkers per point at the start, in each side's own numbering: `start[i]` on point
+    /// `i + 1`. Both sides start alike.
+    pub start: [u8; 24],
+    /// How the two tracks relate.
+    pub direction: Direction,
+    /// Hitting or blocking.
+    pub landing: Landing,
+    /// Bearing off.
+    pub bear_off: BearOff,
+    /// When either die but not both can be played, the larger must be (modern rule).
+    pub larger_die: bool,
+}

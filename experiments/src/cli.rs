@@ -31,6 +31,9 @@ pub enum Command {
     Study(StudyArgs),
     /// Lists a game's named variants and options.
     Rules(RulesArgs),
+    /// Every legal resulting position of backgammon positions and dice (Frangieh rules), one
+    /// JSON line per input line read from stdin; see `experiments/src/legal.rs` for the formats.
+    Legal(LegalArgs),
     /// The bench signature: a fixed seeded workload on every game, its hash and rates.
     Bench(BenchArgs),
     /// Joins the directories of a sharded match into the output of one run.
@@ -226,4 +229,15 @@ pub struct TournamentArgs {
     /// Seed, threads, progress.
     #[command(flatten)]
     pub run: RunArgs,
+}
+
+/// `cowrie legal`.
+#[derive(Debug, Args, Clone)]
+pub struct LegalArgs {
+    /// The Frangieh variant (`modern` is GNU Backgammon's rules without the cube).
+    #[arg(long, default_value = "modern")]
+    pub variant: String,
+    /// Overrides one rule option, `key=value`; repeatable.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
 }

@@ -104,6 +104,21 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             })?;
             print_stdout(&text)
         }
+        Some(Command::Legal(a)) => {
+            use cowrie_engine::RuleSet;
+            let rules = cowrie_engine::FrangiehRules::resolve(Some(&a.variant), &a.options)?;
+            let stdin = std::io::stdin().lock();
+            let stdout = std::io::stdout().lock();
+            match cowrie_experiments::legal::run_legal(stdin, stdout, &rules) {
+                Err(e)
+                    if e.downcast_ref::<std::io::Error>()
+                        .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) =>
+                {
+                    Ok(())
+                }
+                other => other,
+            }
+        }
         Some(Command::Bench(args)) => bench::run(args.games),
         Some(Command::Merge(args)) => merge::run(&args, command_line),
         Some(Command::Replay(args)) => replay::run(&args),

@@ -1,9 +1,9 @@
 //! Game names to generic calls: the only place a game is picked by name.
 
-use cowrie_engine::{Baghchal, Game};
+use cowrie_engine::{Baghchal, Frangieh, Game};
 
 /// The games cowrie plays, by command-line name.
-pub const GAMES: &[&str] = &[Baghchal::NAME];
+pub const GAMES: &[&str] = &[Baghchal::NAME, Frangieh::NAME];
 
 /// A computation generic over the game, run by [`dispatch`] for the game named on the
 /// command line.
@@ -24,6 +24,7 @@ pub trait GameTask {
 pub fn dispatch<T: GameTask>(name: &str, task: T) -> anyhow::Result<T::Output> {
     match name {
         "baghchal" => task.run::<Baghchal>(),
+        "frangieh" => task.run::<Frangieh>(),
         _ => anyhow::bail!("unknown game '{name}' (known: {})", GAMES.join(", ")),
     }
 }

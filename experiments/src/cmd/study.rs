@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use anyhow::Context;
 use cowrie_agents::AgentSpec;
-use cowrie_engine::{Baghchal, Game, RuleSet};
+use cowrie_engine::{Baghchal, Frangieh, Game, RuleSet};
 
 use crate::cli::StudyArgs;
 use crate::cmd::match_cmd::{self, MatchConfig};
@@ -35,6 +35,13 @@ pub fn runs() -> Vec<StudyRun> {
     for v in <Baghchal as Game>::Rules::variants() {
         out.push(StudyRun {
             game: Baghchal::NAME,
+            variant: v.name,
+            agents: ["random", "random"],
+        });
+    }
+    for v in <Frangieh as Game>::Rules::variants() {
+        out.push(StudyRun {
+            game: Frangieh::NAME,
             variant: v.name,
             agents: ["random", "random"],
         });
@@ -144,6 +151,7 @@ fn side_name(game: &str, seat_index: usize) -> String {
     let p = cowrie_engine::Player::from_index(seat_index);
     match game {
         "baghchal" => Baghchal::side_name(p).to_string(),
+        "frangieh" => Frangieh::side_name(p).to_string(),
         _ => format!("seat {}", seat_index + 1),
     }
 }

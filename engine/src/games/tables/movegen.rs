@@ -164,6 +164,12 @@ impl Masks {
     }
 }
 
+/// Move `i` (`from`, `to`) packed into bytes `2i` and `2i + 1`.
+#[inline]
+fn pack(i: usize, from: usize, to: usize) -> u64 {
+    (from as u64 | (to as u64) << 8) << (16 * i)
+}
+
 /// The highest set bit of a nonzero mask, and the mask without it.
 #[inline]
 fn pop_high(mask: u32) -> (usize, u32) {
@@ -182,7 +188,7 @@ struct Gen<'a> {
 
 impl Gen<'_> {
     #[inline]
-    fn record(&mut self, used: usize, key: i128, moves: [[u8; 2]; 4]) {
+    fn record(&mut self, used: usize, key: i128, moves: u64) {
         if used < self.best {
             return;
         }
@@ -192,7 +198,7 @@ impl Gen<'_> {
             self.out.clear();
             self.best = used;
         }
-        self.out.push(Play::from_key(key, moves, used));
+        self.out.push(Play::from_packed(key, moves, used));
     }
 
     /// One order of two different dice: `a` first, then `b`. Returns the mask of starting
@@ -217,7 +223,7 @@ impl Gen<'_> {
             if hit1 {
                 k1 += hit_key(to1);
             }
-            let mut moves = [[from1 as u8, to1 as u8], [0; 2], [0; 2], [0; 2]];
+            let moves = pack(0, from1, to1);
             let mut second = false;
             let all = v1.froms(24);
             let exception = to1 == 0 && from1 < a;
@@ -249,8 +255,7 @@ impl Gen<'_> {
                 if v1.blots >> to2 & 1 == 1 {
                     k += hit_key(to2);
                 }
-                moves[1] = [from2 as u8, to2 as u8];
-                self.record(2, k, moves);
+                self.record(2, k, moves | pack(1, from2, to2));
             }
             if !second {
                 self.record(1, k1, moves);
@@ -283,7 +288,7 @@ pub fn generate_plays(
         higher_bear_off: false,
     };
     if hi == lo {
-        double(&mut g, &v, hi, BAR, [[0u8; 2]; 4], 0, 0);
+        double(&mut g, &v, hi, BAR, 0, 0, 0);
         // Moves of one die from non-increasing starting points are distinct sets of moves, and
         // distinct sets of moves of one size leave distinct positions, except when a larger die
         // bears off (from 3 and from 2 with a 5 both just remove a checker).
@@ -331,15 +336,7 @@ fn larger_only(g: &mut Gen<'_>, v: &View, d: usize) {
 }
 
 /// Depth-first search of a double: moves from non-increasing starting slots.
-fn double(
-    g: &mut Gen<'_>,
-    v: &View,
-    d: usize,
-    cap: usize,
-    mut moves: [[u8; 2]; 4],
-    depth: usize,
-    key: i128,
-) {
+fn double(g: &mut Gen<'_>, v: &View, d: usize, cap: usize, moves: u64, depth: usize, key: i128) {
     let mut moved = false;
     let mut m = v.m.movable(v.m.froms(cap), d, g.params);
     while m != 0 {
@@ -351,7 +348,7 @@ fn double(
             g.higher_bear_off = true;
         }
         let mut k = key + move_key(from, to);
-        moves[depth] = [from as u8, to as u8];
+        let moves = moves | pack(depth, from, to);
         if depth == 3 {
             // The fourth move: no need to make it.
             if v.m.blots >> to & 1 == 1 {

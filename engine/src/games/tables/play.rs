@@ -107,6 +107,18 @@ impl Play {
         }
     }
 
+    /// A play from a key already computed and its moves packed in a `u64`: move `i` is
+    /// `from` in byte `2i` and `to` in byte `2i + 1` (kept in a register while generating).
+    #[inline]
+    pub(super) fn from_packed(key: i128, packed: u64, len: usize) -> Play {
+        let b = packed.to_le_bytes();
+        Play::from_key(
+            key,
+            [[b[0], b[1]], [b[2], b[3]], [b[4], b[5]], [b[6], b[7]]],
+            len,
+        )
+    }
+
     /// The play's moves, in an order in which they can be made.
     #[must_use]
     pub fn moves(&self) -> &[[u8; 2]] {

@@ -2,7 +2,7 @@
 //!
 //! - [`game`]: players, [`ToAct`], the [`Game`] trait, its errors;
 //! - [`rules`]: named variants and `key=value` options ([`RuleSet`]);
-//! - [`games`]: one module per game (Baghchal so far);
+//! - [`games`]: one module per game (Baghchal, Bargese);
 //! - [`perft`]: move-path counts; [`testing`]: the conformance suite every game passes;
 //! - [`zobrist`]: compile-time Zobrist keys.
 //!
@@ -15,9 +15,8 @@ pub mod rules;
 pub mod testing;
 pub mod zobrist;
 
-pub use game::{
-    sample_outcome, EndReason, Game, GameFacts, ParseError, PlayError, Player, ToAct,
-};
+pub use game::{sample_outcome, EndReason, Game, GameFacts, ParseError, PlayError, Player, ToAct};
 pub use games::baghchal::{Baghchal, BaghchalAction, BaghchalRules};
+pub use games::bargese::{Bargese, BargeseAction, BargeseRules};
 pub use perft::perft;
 pub use rules::{OptionInfo, RuleError, RuleSet, VariantInfo};

@@ -34,7 +34,7 @@ const DIRECTIONS: [(i32, i32); 8] = [
 /// Whether a point lies on the diagonals (row + column even).
 #[must_use]
 pub const fn has_diagonals(p: usize) -> bool {
-    (p / 5 + p % 5) % 2 == 0
+    (p / 5 + p % 5) & 1 == 0
 }
 
 /// The point `k` steps from `p` in direction `d`, if it is on the board and on a line.

@@ -59,7 +59,7 @@ impl BaghchalAction {
 }
 
 // Zobrist keys: 25 goat keys, 25 tiger keys, the tigers-to-move key, 21 goats-in-hand keys.
-const KEYS: [u64; 72] = zobrist::keys(0xBA6C_4A1_u64);
+const KEYS: [u64; 72] = zobrist::keys(0x0BA6_C4A1_u64);
 const GOAT_KEY: usize = 0;
 const TIGER_KEY: usize = 25;
 const TIGERS_TO_MOVE_KEY: usize = 50;

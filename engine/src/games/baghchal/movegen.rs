@@ -71,9 +71,8 @@ impl Baghchal {
             }
             return board::bits(self.goats).any(|g| STEPS[g as usize] & empty != 0);
         }
-        board::bits(self.tigers).any(|t| {
-            STEPS[t as usize] & empty != 0 || jump_targets(t, self.goats, empty) != 0
-        })
+        board::bits(self.tigers)
+            .any(|t| STEPS[t as usize] & empty != 0 || jump_targets(t, self.goats, empty) != 0)
     }
 }
 

@@ -34,10 +34,7 @@ pub(super) fn format_position(s: &Baghchal) -> String {
         }
     }
     let side = if s.to_move == GOATS { 'g' } else { 't' };
-    out.push_str(&format!(
-        " {side} {} {} {}",
-        s.in_hand, s.captured, s.plies
-    ));
+    out.push_str(&format!(" {side} {} {} {}", s.in_hand, s.captured, s.plies));
     out
 }
 
@@ -138,7 +135,9 @@ pub(super) fn parse_action(text: &str) -> Result<BaghchalAction, ParseError> {
             _ => Err(err("expected '-' (step) or 'x' (jump) between the points")),
         };
     }
-    Err(err("expected a point (c3), a step (a1-b2), a jump (a1xc3) or pass"))
+    Err(err(
+        "expected a point (c3), a step (a1-b2), a jump (a1xc3) or pass",
+    ))
 }
 
 impl fmt::Display for Baghchal {
@@ -180,7 +179,11 @@ impl fmt::Display for Baghchal {
         write!(
             f,
             "{} to move; goats in hand {}, captured {}; ply {}",
-            if self.to_move == GOATS { "goats" } else { "tigers" },
+            if self.to_move == GOATS {
+                "goats"
+            } else {
+                "tigers"
+            },
             self.in_hand,
             self.captured,
             self.plies

@@ -22,10 +22,10 @@
 //!    long the chain of throws is;
 //! 2. `cum[i]`: the total use vectors pieces `0..=i` can reach together within the throws;
 //! 3. for the best totals (must-use `max`: most throws used, then fewest 10s and 24s left over;
-//!    no 10 or 24 without its hal) or all valid totals (`free`), a back-tracking walk from the
-//!    last piece down that only enters branches `cum` shows can be completed, choosing a use
-//!    vector per piece and then each state with that vector; identical pieces take states in
-//!    non-decreasing order.
+//!    no 10 or 24 without its hal) or all valid totals (`free`), the partial totals that can
+//!    still be completed, then partial results built piece by piece over those only, merged
+//!    (sorted and deduplicated) at every piece, so that the many splits and orders reaching one
+//!    position cost once.
 //!
 //! Buffers live in a thread-local scratch and are reused, so warm generation does not allocate.
 
@@ -47,22 +47,13 @@ pub const MAX_COUNT: u16 = 511;
 
 // A use vector: 11 fields of 10 bits. Fields 0..7: whole throws by mouths up (a dust's X entry
 // and a bange's bange-square entry count as whole); 7, 8: hals of a dust, of a bange; 9, 10:
-// the 10s and 24s played. Every field of a vector that passed `partial_ok` is at most 511, so
-// bit 9 of each field is free as a guard for field-wise subtraction.
+// the 10s and 24s played. Every field of a vector that passed `partial_ok`, and of a piece's
+// vector, is at most 511, so adding two never carries between fields.
 const FIELD_BITS: usize = 10;
 const HAL_D: usize = 7;
 const HAL_B: usize = 8;
 const REM10: usize = 9;
 const REM24: usize = 10;
-const GUARD: u128 = {
-    let mut g = 0u128;
-    let mut f = 0;
-    while f < 11 {
-        g |= 1u128 << (f * FIELD_BITS + 9);
-        f += 1;
-    }
-    g
-};
 // A piece state: needs mask (bits 0..4), hammered mask (4..8), position code (8..15), and the
 // use vector from bit 15, so that states sort by use vector first.
 const USED_SHIFT: u32 = 15;
@@ -312,6 +303,11 @@ struct Scratch {
     groups: [Vec<(u128, u32, u32)>; 4],
     cum: [Vec<u128>; 4],
     targets: Vec<(i64, u128)>,
+    /// `reach[i]`: totals of pieces `0..=i` from which the chosen totals can be completed.
+    reach: [Vec<u128>; 4],
+    /// `(total so far, partial result)` of the level being built, and of the next.
+    level: Vec<(u128, u64)>,
+    next: Vec<(u128, u64)>,
     results: Vec<u32>,
 }
 
@@ -399,6 +395,37 @@ pub(super) fn generate(
         }
     }
     let free = rules.must_use == MustUse::Free;
+    // Fast path: a single throw without a hal (most turns): each distinct piece moves it or not.
+    let total: u32 = ctx.counts.iter().sum();
+    if total == 1 && ctx.counts[1] == 0 && ctx.counts[5] == 0 {
+        let k = ctx.counts.iter().position(|&c| c == 1).unwrap_or(0);
+        let v = VALUES[k];
+        let mut keys = [0u32; 5];
+        let mut n = 0;
+        for i in 0..4 {
+            let p = mine[i];
+            if (i > 0 && p == mine[i - 1]) || p > DODO || p + v > DODO {
+                continue;
+            }
+            if let Landing::Lands(m) = ctx.land(p + v, 0, false) {
+                let mut q = mine;
+                q[i] = p + v;
+                keys[n] = pack_key(sort4(q), m);
+                n += 1;
+            }
+        }
+        if n == 0 || free {
+            keys[n] = pack_key(mine, 0);
+            n += 1;
+        }
+        let keys = &mut keys[..n];
+        keys.sort_unstable();
+        out.extend(keys.iter().map(|&k| {
+            let (pieces, hammered) = unpack_key(k);
+            BargeseAction { pieces, hammered }
+        }));
+        return;
+    }
     SCRATCH.with(|cell| {
         let s = &mut *cell.borrow_mut();
         if s.levels.len() < 85 {
@@ -458,19 +485,18 @@ pub(super) fn generate(
         }
         s.targets.sort_unstable_by(|a, b| b.cmp(a));
         s.results.clear();
-        let walk = Walk {
-            states: &s.states,
-            groups: &s.groups,
-            cum: &s.cum,
-            src,
-        };
         let mut i = 0;
         while i < s.targets.len() {
             let score = s.targets[i].0;
+            let mut reach3 = std::mem::take(&mut s.reach[3]);
+            reach3.clear();
             while i < s.targets.len() && (free || s.targets[i].0 == score) {
-                walk.rec(3, s.targets[i].1, u32::MAX, [0; 4], 0, 0, &mut s.results);
+                reach3.push(s.targets[i].1);
                 i += 1;
             }
+            reach3.sort_unstable();
+            s.reach[3] = reach3;
+            combine(s, &src);
             // Under entry-onto=blocked a best total may have no valid completion; then the
             // next best counts.
             if free || !s.results.is_empty() {
@@ -493,65 +519,96 @@ pub(super) fn generate(
     }
 }
 
-/// The back-tracking walk of step 3.
-struct Walk<'a> {
-    states: &'a [Vec<u128>; 4],
-    groups: &'a [Vec<(u128, u32, u32)>; 4],
-    cum: &'a [Vec<u128>; 4],
-    src: [usize; 4],
+/// Adds a chosen piece state to a partial result: the positions so far kept sorted in the low
+/// 28 bits (7 bits each, `count` of them), the hammered mask in bits 28..32, needs in 32..36.
+#[inline]
+fn add_to_partial(partial: u64, count: usize, state: u128) -> u64 {
+    let mut p = [0u8; 4];
+    for (k, slot) in p.iter_mut().enumerate().take(count) {
+        *slot = (partial >> (7 * k)) as u8 & 127;
+    }
+    // Insert the new position keeping the first `count + 1` sorted.
+    let mut j = count;
+    let v = state_pos(state);
+    while j > 0 && p[j - 1] > v {
+        p[j] = p[j - 1];
+        j -= 1;
+    }
+    p[j] = v;
+    let mut out = partial & !0x0FFF_FFFF;
+    for (k, &x) in p.iter().enumerate().take(count + 1) {
+        out |= u64::from(x) << (7 * k);
+    }
+    out | u64::from(state_mask(state)) << 28 | u64::from(state_needs(state)) << 32
 }
 
-impl Walk<'_> {
-    /// Chooses piece `i`'s state so that pieces `0..=i` use exactly `target`; identical pieces
-    /// take states in non-decreasing index order (`limit`: the next piece's index if identical).
-    #[allow(clippy::too_many_arguments)]
-    fn rec(
-        &self,
-        i: usize,
-        target: u128,
-        limit: u32,
-        pos: [u8; 4],
-        mask: u8,
-        needs: u8,
-        results: &mut Vec<u32>,
-    ) {
-        let states = &self.states[self.src[i]];
-        for &(u, start, end) in &self.groups[self.src[i]] {
-            if start > limit {
-                break;
-            }
-            let d = (target | GUARD).wrapping_sub(u);
-            if d & GUARD != GUARD {
-                continue; // u exceeds the target in some field
-            }
-            let rest = d ^ GUARD;
-            if i == 0 {
-                if rest != 0 {
-                    continue;
-                }
-            } else if self.cum[i - 1].binary_search(&rest).is_err() {
-                continue;
-            }
-            let end = end.min(limit.saturating_add(1));
-            for idx in start..end {
-                let x = states[idx as usize];
-                let mut p = pos;
-                p[i] = state_pos(x);
-                let m = mask | state_mask(x);
-                let n = needs | state_needs(x);
-                if i == 0 {
-                    if n & !m == 0 {
-                        results.push(pack_key(sort4(p), m));
-                    }
-                } else {
-                    let next_limit = if self.src[i - 1] == self.src[i] {
-                        idx
-                    } else {
-                        u32::MAX
-                    };
-                    self.rec(i - 1, rest, next_limit, p, m, n, results);
-                }
+/// Step 3: from the chosen totals in `reach[3]`, the sets `reach[i]` of partial totals that can
+/// still be completed, then a level-by-level build of partial results (deduplicated at each
+/// level, so different orders and splits reaching the same partial position merge), whose
+/// final level gives the results.
+fn combine(s: &mut Scratch, src: &[usize; 4]) {
+    for i in (0..3).rev() {
+        let mut reach = std::mem::take(&mut s.reach[i]);
+        reach.clear();
+        let groups = &s.groups[src[i + 1]];
+        let above = &s.reach[i + 1];
+        for &v in &s.cum[i] {
+            if groups
+                .iter()
+                .any(|g| above.binary_search(&(v + g.0)).is_ok())
+            {
+                reach.push(v);
             }
         }
+        s.reach[i] = reach;
+    }
+    s.level.clear();
+    for &(u, start, end) in &s.groups[src[0]] {
+        if s.reach[0].binary_search(&u).is_ok() {
+            for &x in &s.states[src[0]][start as usize..end as usize] {
+                s.level.push((u, add_to_partial(0, 0, x)));
+            }
+        }
+    }
+    for (i, &from) in src.iter().enumerate().skip(1) {
+        s.next.clear();
+        s.level.sort_unstable();
+        s.level.dedup();
+        let states = &s.states[from];
+        let mut a = 0;
+        while a < s.level.len() {
+            let total = s.level[a].0;
+            let mut b = a + 1;
+            while b < s.level.len() && s.level[b].0 == total {
+                b += 1;
+            }
+            for &(u, start, end) in &s.groups[from] {
+                let t = total + u;
+                if s.reach[i].binary_search(&t).is_err() {
+                    continue;
+                }
+                for e in &s.level[a..b] {
+                    for &x in &states[start as usize..end as usize] {
+                        s.next.push((t, add_to_partial(e.1, i, x)));
+                    }
+                }
+            }
+            a = b;
+        }
+        std::mem::swap(&mut s.level, &mut s.next);
+    }
+    for &(_, part) in &s.level {
+        let mask = (part >> 28) as u8 & 15;
+        let needs = (part >> 32) as u8 & 15;
+        if needs & !mask != 0 {
+            continue;
+        }
+        let p = [
+            part as u8 & 127,
+            (part >> 7) as u8 & 127,
+            (part >> 14) as u8 & 127,
+            (part >> 21) as u8 & 127,
+        ];
+        s.results.push(pack_key(p, mask));
     }
 }

@@ -48,8 +48,18 @@ pub const MAX_COUNT: u16 = 511;
 // A use vector: 11 fields of 10 bits. Fields 0..7: whole throws by mouths up (a dust's X entry
 // and a bange's bange-square entry count as whole); 7, 8: hals of a dust, of a bange; 9, 10:
 // the 10s and 24s played. Every field of a vector that passed `partial_ok`, and of a piece's
-// vector, is at most 511, so adding two never carries between fields.
+// vector, is at most 511, so adding two never carries between fields, and bit 9 of each field
+// serves as a guard for field-wise subtraction.
 const FIELD_BITS: usize = 10;
+const GUARD: u128 = {
+    let mut g = 0u128;
+    let mut f = 0;
+    while f < 11 {
+        g |= 1u128 << (f * FIELD_BITS + 9);
+        f += 1;
+    }
+    g
+};
 const HAL_D: usize = 7;
 const HAL_B: usize = 8;
 const REM10: usize = 9;
@@ -550,16 +560,21 @@ fn combine(s: &mut Scratch, src: &[usize; 4]) {
     for i in (0..3).rev() {
         let mut reach = std::mem::take(&mut s.reach[i]);
         reach.clear();
-        let groups = &s.groups[src[i + 1]];
-        let above = &s.reach[i + 1];
-        for &v in &s.cum[i] {
-            if groups
-                .iter()
-                .any(|g| above.binary_search(&(v + g.0)).is_ok())
-            {
-                reach.push(v);
+        let cum = &s.cum[i];
+        for &t in &s.reach[i + 1] {
+            for g in &s.groups[src[i + 1]] {
+                let d = (t | GUARD).wrapping_sub(g.0);
+                if d & GUARD != GUARD {
+                    continue; // the piece's vector exceeds the total in some field
+                }
+                let rest = d ^ GUARD;
+                if cum.binary_search(&rest).is_ok() {
+                    reach.push(rest);
+                }
             }
         }
+        reach.sort_unstable();
+        reach.dedup();
         s.reach[i] = reach;
     }
     s.level.clear();

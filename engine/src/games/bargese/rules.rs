@@ -104,8 +104,8 @@ pub struct BargeseRules {
     pub ply_cap: Option<u32>,
 }
 
-/// The default ply cap: the sources set none. 5,000 plies is many times the length of a random
-/// game (about 80 plies in the default variant).
+/// The default ply cap: the sources set none. 5,000 plies is about forty times the length of a
+/// random game (about 125 plies in the default variant, 150 under `ludii`).
 pub const DEFAULT_PLY_CAP: u32 = 5000;
 
 impl Default for BargeseRules {

@@ -1,0 +1,510 @@
+//! Bargese, the Syrian cowrie race game of the pachisi family, played by women in Aleppo
+//! (bargese) and Damascus (barcese). Sources: seed `000_58159d1c0077ec3b.txt` (DLP evidence 1604
+//! and Anna Tajeddin's first-hand description, Finkel 2002: 67-69) and seed
+//! `001_abc4a83447081483.txt` (the shorter DLP summary). `docs/rules/bargese.md` states the rules
+//! as implemented, draws the board and lists every reading the texts leave open.
+//!
+//! Model: chance nodes for the opening's three-shell throws and for every throw of six cowries;
+//! one decision node per turn (per throw under `timing=after-each`) whose actions are the
+//! distinct positions the accumulated throws can reach. Player one sits in the south arm and
+//! player two in the north arm; under the `shells` opening the three-shell throw decides who
+//! throws first.
+
+mod board;
+mod movegen;
+mod notation;
+mod rules;
+mod throws;
+
+pub use board::{
+    coord, diagram, is_x, on_cross, opponent_indices, rotate180, rotate90, square_id, Coord,
+    BANGE_ENTRY, DODO, ENTRY, HOME_ROW_START, KITCHEN, OFF, OUTER_END_HOME, OUTER_END_OUT,
+    RING_LEN, SQUARE, TRACK, TRACK_LEN, X_BY_TRACK, X_ENTRY,
+};
+pub use movegen::MAX_COUNT;
+pub use rules::{
+    BargeseRules, BesideSafe, HalStep, MoveTiming, MustUse, Opening, OpeningExtra, DEFAULT_PLY_CAP,
+};
+pub use throws::{binomial, Throw, VALUES};
+
+use crate::game::{EndReason, Game, GameFacts, ParseError, Player, ToAct};
+use crate::zobrist;
+
+/// One decision: the mover's pieces after playing the turn's throws, and which opposing pieces
+/// were hammered on the way. Equal actions are equal resulting positions.
+///
+/// Written as the four position codes (`o` off the board, `k` in the kitchen, else the track
+/// index) in ascending order, then ` x` and the opponent's track indices of the hammered pieces
+/// (`26,2,o,o` is written `2,26,o,o`; `2,40,o,o x57`); `pass` when nothing changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BargeseAction {
+    /// The mover's pieces afterwards, ascending position codes: track index `0..=82`, then
+    /// [`KITCHEN`], then [`OFF`].
+    pub pieces: [u8; 4],
+    /// Bit `j` set: the opponent's piece `j` (in its ascending order before the action) was
+    /// hammered.
+    pub hammered: u8,
+}
+
+/// A chance outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BargeseOutcome {
+    /// The opening's throw of three shells: how many landed mouths up (`0..=3`).
+    Shells(u8),
+    /// A throw of the six cowries.
+    Throw(Throw),
+}
+
+/// Where the game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stage {
+    /// Player one throws three shells (the `shells` opening).
+    ShellsFirst,
+    /// Player two throws three shells; player one threw this many mouths up.
+    ShellsSecond(u8),
+    /// Before anyone's first dust or bange: this player throws; only a dust or bange starts
+    /// the game.
+    Opening(Player),
+    /// This player throws (again).
+    Throwing(Player),
+    /// This player plays the throws.
+    Moving(Player),
+    /// The game is over.
+    Over(EndReason),
+}
+
+// Zobrist keys: pieces by (player, position code 0..=84, count 1..=4), 14 stage keys.
+const PIECE_KEYS: [u64; 680] = zobrist::keys(0xBA26_E5E0_0001);
+const STAGE_KEYS: [u64; 14] = zobrist::keys(0xBA26_E5E0_0002);
+const THROW_SALT: u64 = 0xBA26_E5E0_0003;
+
+fn throw_key(kind: usize, count: u16) -> u64 {
+    if count == 0 {
+        0
+    } else {
+        zobrist::splitmix64(THROW_SALT ^ ((kind as u64) << 16) ^ u64::from(count)).1
+    }
+}
+
+fn stage_index(s: Stage) -> usize {
+    match s {
+        Stage::ShellsFirst => 0,
+        Stage::ShellsSecond(n) => 1 + usize::from(n.min(3)),
+        Stage::Opening(p) => 5 + p.index(),
+        Stage::Throwing(p) => 7 + p.index(),
+        Stage::Moving(p) => 9 + p.index(),
+        Stage::Over(EndReason::Win(p)) => 11 + p.index(),
+        Stage::Over(_) => 13,
+    }
+}
+
+fn pieces_key(player: Player, pieces: [u8; 4]) -> u64 {
+    let mut h = 0;
+    let mut i = 0;
+    while i < 4 {
+        let mut j = i + 1;
+        while j < 4 && pieces[j] == pieces[i] {
+            j += 1;
+        }
+        h ^= PIECE_KEYS[(player.index() * 85 + pieces[i] as usize) * 4 + (j - i - 1)];
+        i = j;
+    }
+    h
+}
+
+/// A Bargese position with its rules: the game state. Cheap to clone (no heap data).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bargese {
+    rules: BargeseRules,
+    pieces: [[u8; 4]; 2],
+    stage: Stage,
+    throws: [u16; 7],
+    plies: u32,
+    hash: u64,
+    shells_winner: Option<Player>,
+    first_entered: Option<Player>,
+    hammerings: [u32; 2],
+}
+
+impl Bargese {
+    /// A player's pieces: ascending position codes (track index, [`KITCHEN`], [`OFF`]).
+    #[must_use]
+    pub fn pieces(&self, player: Player) -> [u8; 4] {
+        self.pieces[player.index()]
+    }
+
+    /// Where the game stands.
+    #[must_use]
+    pub fn stage(&self) -> Stage {
+        self.stage
+    }
+
+    /// The throws of the current turn not yet played, counted by mouths up.
+    #[must_use]
+    pub fn throws(&self) -> [u16; 7] {
+        self.throws
+    }
+
+    /// Who won the opening's three-shell throw, if it has been decided.
+    #[must_use]
+    pub fn shells_winner(&self) -> Option<Player> {
+        self.shells_winner
+    }
+
+    /// Who first entered a piece, if anyone has.
+    #[must_use]
+    pub fn first_entered(&self) -> Option<Player> {
+        self.first_entered
+    }
+
+    /// How many opposing pieces `player` has hammered.
+    #[must_use]
+    pub fn hammerings(&self, player: Player) -> u32 {
+        self.hammerings[player.index()]
+    }
+
+    /// How many of `player`'s pieces are in the kitchen.
+    #[must_use]
+    pub fn in_kitchen(&self, player: Player) -> usize {
+        self.pieces[player.index()]
+            .iter()
+            .filter(|&&p| p == KITCHEN)
+            .count()
+    }
+
+    /// The hash recomputed from the position, for checking the incremental one.
+    #[must_use]
+    pub fn hash_from_scratch(&self) -> u64 {
+        let mut h = STAGE_KEYS[stage_index(self.stage)];
+        for p in Player::BOTH {
+            h ^= pieces_key(p, self.pieces[p.index()]);
+        }
+        for (k, &c) in self.throws.iter().enumerate() {
+            h ^= throw_key(k, c);
+        }
+        h
+    }
+
+    /// Builds a position from its parts, checking them, with the hash computed.
+    ///
+    /// # Errors
+    /// A reason in words if a piece code is out of range or the pieces are not in ascending
+    /// order, a count exceeds [`MAX_COUNT`], or the stage is malformed.
+    #[allow(clippy::too_many_arguments)]
+    pub fn from_parts(
+        rules: BargeseRules,
+        pieces: [[u8; 4]; 2],
+        stage: Stage,
+        throws: [u16; 7],
+        plies: u32,
+        shells_winner: Option<Player>,
+        first_entered: Option<Player>,
+        hammerings: [u32; 2],
+    ) -> Result<Self, String> {
+        for side in &pieces {
+            if side.iter().any(|&p| p > OFF) {
+                return Err("a piece code beyond 84".into());
+            }
+            if side.windows(2).any(|w| w[0] > w[1]) {
+                return Err("pieces not in ascending order".into());
+            }
+        }
+        if throws.iter().any(|&c| c > MAX_COUNT) {
+            return Err(format!("more than {MAX_COUNT} throws of one kind"));
+        }
+        if let Stage::ShellsSecond(n) = stage {
+            if n > 3 {
+                return Err("more than three shells mouths up".into());
+            }
+        }
+        let mut s = Bargese {
+            rules,
+            pieces,
+            stage,
+            throws,
+            plies,
+            hash: 0,
+            shells_winner,
+            first_entered,
+            hammerings,
+        };
+        s.hash = s.hash_from_scratch();
+        Ok(s)
+    }
+
+    fn set_stage(&mut self, stage: Stage) {
+        self.hash ^= STAGE_KEYS[stage_index(self.stage)] ^ STAGE_KEYS[stage_index(stage)];
+        self.stage = stage;
+    }
+
+    fn add_throw(&mut self, t: Throw) {
+        let k = t as usize;
+        let c = self.throws[k];
+        if c < MAX_COUNT {
+            self.hash ^= throw_key(k, c) ^ throw_key(k, c + 1);
+            self.throws[k] = c + 1;
+        }
+    }
+
+    fn clear_throws(&mut self) {
+        for k in 0..7 {
+            self.hash ^= throw_key(k, self.throws[k]);
+            self.throws[k] = 0;
+        }
+    }
+
+    /// Whether the current throws include one that grants no further throw (so the turn ends
+    /// when they are played).
+    fn has_final_throw(&self) -> bool {
+        Throw::ALL
+            .iter()
+            .any(|t| !t.grants_another() && self.throws[*t as usize] > 0)
+    }
+
+    fn mouth_probabilities(&self, n: u32) -> impl Iterator<Item = (u32, f64)> + '_ {
+        (0..=n).map(move |k| (k, binomial(n, k, self.rules.mouth_up)))
+    }
+}
+
+impl std::fmt::Display for Bargese {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&notation::format_position(self))
+    }
+}
+
+impl Game for Bargese {
+    type Action = BargeseAction;
+    type Outcome = BargeseOutcome;
+    type Rules = BargeseRules;
+
+    const NAME: &'static str = "bargese";
+
+    fn new(rules: &BargeseRules) -> Self {
+        // Both sources: four pieces per player, all off the board at the start.
+        let stage = match rules.opening {
+            Opening::Shells => Stage::ShellsFirst,
+            Opening::None => Stage::Throwing(Player::ONE),
+        };
+        Bargese::from_parts(*rules, [[OFF; 4]; 2], stage, [0; 7], 0, None, None, [0, 0])
+            .expect("the start position is valid")
+    }
+
+    fn rules(&self) -> &BargeseRules {
+        &self.rules
+    }
+
+    fn facts(rules: &BargeseRules) -> GameFacts {
+        GameFacts {
+            has_chance: true,
+            ply_cap: rules.ply_cap,
+            // Hammering sends pieces back, so positions can recur; under `hal=strict` a piece
+            // one short of the dodo is stranded for good.
+            ends_without_cap: false,
+            max_points: 1,
+        }
+    }
+
+    #[inline]
+    fn to_act(&self) -> ToAct {
+        match self.stage {
+            Stage::Moving(p) => ToAct::Decision(p),
+            Stage::Over(r) => ToAct::Terminal(r),
+            _ => ToAct::Chance,
+        }
+    }
+
+    fn legal_actions(&self, buf: &mut Vec<BargeseAction>) {
+        buf.clear();
+        if let Stage::Moving(me) = self.stage {
+            movegen::generate(
+                me,
+                self.pieces[me.index()],
+                self.pieces[me.opponent().index()],
+                &self.throws,
+                &self.rules,
+                buf,
+            );
+        }
+    }
+
+    fn play_unchecked(&mut self, action: BargeseAction) {
+        let Stage::Moving(me) = self.stage else {
+            panic!("play_unchecked at a node that is not a decision node");
+        };
+        let opp = me.opponent();
+        let old_opp = self.pieces[opp.index()];
+        let mut new_opp = old_opp;
+        for (j, p) in new_opp.iter_mut().enumerate() {
+            if action.hammered >> j & 1 == 1 {
+                // Seed 000: a hammered piece "must re-enter from the beginning".
+                *p = OFF;
+            }
+        }
+        let new_opp = movegen::sort4(new_opp);
+        self.hash ^= pieces_key(me, self.pieces[me.index()])
+            ^ pieces_key(me, action.pieces)
+            ^ pieces_key(opp, old_opp)
+            ^ pieces_key(opp, new_opp);
+        self.pieces[me.index()] = action.pieces;
+        self.pieces[opp.index()] = new_opp;
+        self.hammerings[me.index()] += action.hammered.count_ones();
+        if self.first_entered.is_none() && action.pieces.iter().any(|&p| p != OFF) {
+            self.first_entered = Some(me);
+        }
+        self.plies += 1;
+        // After a throw that grants another (`timing=after-each`), the same player throws again.
+        let more = !self.has_final_throw();
+        self.clear_throws();
+        let next = if self.in_kitchen(me) == 4 {
+            // Both sources: the first to bring all four pieces into the kitchen wins.
+            Stage::Over(EndReason::Win(me))
+        } else if self.rules.ply_cap.is_some_and(|cap| self.plies >= cap) {
+            Stage::Over(EndReason::Truncated)
+        } else {
+            Stage::Throwing(if more { me } else { opp })
+        };
+        self.set_stage(next);
+    }
+
+    fn chance_outcomes(&self, buf: &mut Vec<(BargeseOutcome, f64)>) {
+        buf.clear();
+        match self.stage {
+            Stage::ShellsFirst | Stage::ShellsSecond(_) => {
+                // Tajeddin: "each player throws three dice".
+                buf.extend(
+                    self.mouth_probabilities(3)
+                        .map(|(k, p)| (BargeseOutcome::Shells(k as u8), p)),
+                );
+            }
+            Stage::Opening(_) | Stage::Throwing(_) => {
+                buf.extend(
+                    self.mouth_probabilities(6)
+                        .map(|(k, p)| (BargeseOutcome::Throw(Throw::from_mouths(k as u8)), p)),
+                );
+            }
+            Stage::Moving(_) | Stage::Over(_) => {}
+        }
+    }
+
+    fn apply_outcome(&mut self, outcome: BargeseOutcome) {
+        let after_each = self.rules.timing == MoveTiming::AfterEach;
+        match (self.stage, outcome) {
+            (Stage::ShellsFirst, BargeseOutcome::Shells(n)) => {
+                self.set_stage(Stage::ShellsSecond(n));
+            }
+            (Stage::ShellsSecond(a), BargeseOutcome::Shells(b)) => {
+                // Tajeddin: "the one scoring more teeth plays first"; a tie throws again.
+                if a == b {
+                    self.set_stage(Stage::ShellsFirst);
+                } else {
+                    let first = if a > b { Player::ONE } else { Player::TWO };
+                    self.shells_winner = Some(first);
+                    self.set_stage(Stage::Opening(first));
+                }
+            }
+            (Stage::Opening(p), BargeseOutcome::Throw(t)) => {
+                self.add_throw(t);
+                if t.has_hal() {
+                    // Tajeddin: "until one player throws either a dust or bange. This player
+                    // continues to throw until he throws a combination which does not entitle
+                    // him to a further throw."
+                    self.set_stage(if after_each {
+                        Stage::Moving(p)
+                    } else {
+                        Stage::Throwing(p)
+                    });
+                } else if t.grants_another() && self.rules.opening_extra == OpeningExtra::Keep {
+                    self.set_stage(Stage::Opening(p));
+                } else {
+                    self.clear_throws();
+                    self.set_stage(Stage::Opening(p.opponent()));
+                }
+            }
+            (Stage::Throwing(p), BargeseOutcome::Throw(t)) => {
+                self.add_throw(t);
+                if after_each || !t.grants_another() {
+                    self.set_stage(Stage::Moving(p));
+                }
+            }
+            (stage, o) => panic!("outcome {o:?} at stage {stage:?}"),
+        }
+    }
+
+    fn returns(&self) -> [f64; 2] {
+        match self.stage {
+            Stage::Over(EndReason::Win(p)) => {
+                let mut r = [-1.0; 2];
+                r[p.index()] = 1.0;
+                r
+            }
+            _ => [0.0; 2],
+        }
+    }
+
+    #[inline]
+    fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn notation(&self) -> String {
+        notation::format_position(self)
+    }
+
+    fn from_notation(text: &str, rules: &BargeseRules) -> Result<Self, ParseError> {
+        notation::parse_position(text, rules)
+    }
+
+    fn action_to_string(&self, action: BargeseAction) -> String {
+        notation::format_action(self, action)
+    }
+
+    fn parse_action(&self, text: &str) -> Result<BargeseAction, ParseError> {
+        notation::parse_action(self, text)
+    }
+
+    fn outcome_to_string(&self, outcome: BargeseOutcome) -> String {
+        match outcome {
+            BargeseOutcome::Shells(n) => format!("shells:{n}"),
+            BargeseOutcome::Throw(t) => t.name().to_string(),
+        }
+    }
+
+    fn side_name(player: Player) -> &'static str {
+        if player == Player::ONE {
+            "south"
+        } else {
+            "north"
+        }
+    }
+
+    fn extra_columns() -> &'static [&'static str] {
+        &[
+            "shells_winner",
+            "first_entered",
+            "kitchen_p1",
+            "kitchen_p2",
+            "hammerings_p1",
+            "hammerings_p2",
+        ]
+    }
+
+    fn extra_values(&self, out: &mut Vec<String>) {
+        let seat = |p: Option<Player>| p.map_or_else(String::new, |p| p.seat().to_string());
+        out.push(seat(self.shells_winner));
+        out.push(seat(self.first_entered));
+        for p in Player::BOTH {
+            out.push(self.in_kitchen(p).to_string());
+        }
+        for p in Player::BOTH {
+            out.push(self.hammerings[p.index()].to_string());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

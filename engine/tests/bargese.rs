@@ -1,0 +1,755 @@
+//! Bargese: conformance per variant and option, the sources' worked example, hand-checked
+//! positions, a brute-force cross-check of the turn generator, random-play invariants.
+
+use std::collections::BTreeSet;
+
+use cowrie_engine::games::bargese::*;
+use cowrie_engine::testing::conformance;
+use cowrie_engine::{sample_outcome, EndReason, Game, Player, RuleSet, ToAct};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn rules(opts: &[&str]) -> BargeseRules {
+    let mut r = BargeseRules::default();
+    for o in opts {
+        r.apply_option_text(o).unwrap();
+    }
+    r
+}
+
+fn pos(text: &str, r: &BargeseRules) -> Bargese {
+    Bargese::from_notation(text, r).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The legal actions written in the action notation, sorted.
+fn legal(s: &Bargese) -> Vec<String> {
+    let mut buf = Vec::new();
+    s.legal_actions(&mut buf);
+    let mut v: Vec<String> = buf.iter().map(|&a| s.action_to_string(a)).collect();
+    v.sort();
+    v
+}
+
+fn throw(s: &mut Bargese, t: Throw) {
+    s.try_apply_outcome(BargeseOutcome::Throw(t)).unwrap();
+}
+
+fn play(s: &mut Bargese, text: &str) {
+    let a = s.parse_action(text).unwrap();
+    s.try_play(a)
+        .unwrap_or_else(|e| panic!("{text}: {e}; legal {:?}", legal(s)));
+}
+
+// ---------------------------------------------------------------- throws
+
+#[test]
+fn chance_nodes_list_the_binomial_throws() {
+    let mut s = Bargese::new(&BargeseRules::default());
+    let mut buf = Vec::new();
+    s.chance_outcomes(&mut buf);
+    // Three shells: 1, 3, 3, 1 in 8.
+    let p: Vec<f64> = buf.iter().map(|o| o.1 * 8.0).collect();
+    assert_eq!(p, vec![1.0, 3.0, 3.0, 1.0]);
+    s.apply_outcome(BargeseOutcome::Shells(3));
+    s.apply_outcome(BargeseOutcome::Shells(0));
+    assert_eq!(s.shells_winner(), Some(Player::ONE));
+    s.chance_outcomes(&mut buf);
+    // Six cowries: 1, 6, 15, 20, 15, 6, 1 in 64; a further throw 14 in 64.
+    let p: Vec<f64> = buf.iter().map(|o| o.1 * 64.0).collect();
+    assert_eq!(p, vec![1.0, 6.0, 15.0, 20.0, 15.0, 6.0, 1.0]);
+    let again: f64 = buf
+        .iter()
+        .filter(|(o, _)| matches!(o, BargeseOutcome::Throw(t) if t.grants_another()))
+        .map(|o| o.1)
+        .sum();
+    assert_eq!(again, 14.0 / 64.0);
+    // Another bias: none mouths up is (1 - p)^6.
+    let s = Bargese::new(&rules(&["p=0.52"]));
+    let mut s = s;
+    s.apply_outcome(BargeseOutcome::Shells(1));
+    s.apply_outcome(BargeseOutcome::Shells(2));
+    assert_eq!(s.shells_winner(), Some(Player::TWO));
+    s.chance_outcomes(&mut buf);
+    assert!((buf[0].1 - 0.48f64.powi(6)).abs() < 1e-15);
+    assert!((buf.iter().map(|o| o.1).sum::<f64>() - 1.0).abs() < 1e-12);
+}
+
+#[test]
+fn opening_tie_throws_again_and_only_dust_or_bange_starts() {
+    let r = BargeseRules::default();
+    let mut s = Bargese::new(&r);
+    s.apply_outcome(BargeseOutcome::Shells(2));
+    s.apply_outcome(BargeseOutcome::Shells(2));
+    assert_eq!(s.stage(), Stage::ShellsFirst);
+    s.apply_outcome(BargeseOutcome::Shells(1));
+    s.apply_outcome(BargeseOutcome::Shells(2));
+    assert_eq!(s.stage(), Stage::Opening(Player::TWO));
+    // A shaka before anyone's dust or bange is void by default: the throw passes.
+    throw(&mut s, Throw::Shaka);
+    assert_eq!(s.stage(), Stage::Opening(Player::ONE));
+    assert_eq!(s.throws(), [0; 7]);
+    throw(&mut s, Throw::Arba);
+    assert_eq!(s.stage(), Stage::Opening(Player::TWO));
+    throw(&mut s, Throw::Bange);
+    assert_eq!(s.stage(), Stage::Throwing(Player::TWO));
+    throw(&mut s, Throw::Doi);
+    assert_eq!(s.stage(), Stage::Moving(Player::TWO));
+
+    // Under opening-extra=keep the shaka joins the turn once a dust follows.
+    let mut s = Bargese::new(&rules(&["opening-extra=keep"]));
+    s.apply_outcome(BargeseOutcome::Shells(3));
+    s.apply_outcome(BargeseOutcome::Shells(1));
+    throw(&mut s, Throw::Shaka);
+    assert_eq!(s.stage(), Stage::Opening(Player::ONE));
+    throw(&mut s, Throw::Dust);
+    throw(&mut s, Throw::Tlaite);
+    assert_eq!(s.stage(), Stage::Moving(Player::ONE));
+    assert_eq!(s.throws(), [1, 1, 0, 1, 0, 0, 0]);
+    // ...and a chain that ends without a dust or bange is void.
+    let mut s = Bargese::new(&rules(&["opening-extra=keep"]));
+    s.apply_outcome(BargeseOutcome::Shells(3));
+    s.apply_outcome(BargeseOutcome::Shells(1));
+    throw(&mut s, Throw::Bara);
+    throw(&mut s, Throw::Doi);
+    assert_eq!(s.stage(), Stage::Opening(Player::TWO));
+    assert_eq!(s.throws(), [0; 7]);
+}
+
+// ---------------------------------------------------------------- Tajeddin's example
+
+/// Seed 000, Tajeddin: "A player throws dust, followed by another dust, followed by shaka and
+/// finally doi."
+fn tajeddin_start(r: &BargeseRules) -> Bargese {
+    let mut s = Bargese::new(r);
+    s.apply_outcome(BargeseOutcome::Shells(2));
+    s.apply_outcome(BargeseOutcome::Shells(1));
+    for t in [Throw::Dust, Throw::Dust, Throw::Shaka, Throw::Doi] {
+        throw(&mut s, t);
+    }
+    assert_eq!(s.stage(), Stage::Moving(Player::ONE));
+    s
+}
+
+#[test]
+fn tajeddin_first_continuation() {
+    // First dust: a piece on the X (index 10). Second dust: the hal enters a second piece next
+    // to the kitchen (index 0) and the first piece moves 10 (to 20). Shaka: the first piece
+    // moves 6 (to 26). Doi: the second piece moves 2 down the home column (to 2).
+    let s = tajeddin_start(&BargeseRules::default());
+    let l = legal(&s);
+    assert!(l.contains(&"2,26,o,o".to_string()), "{l:?}");
+    let mut s = s;
+    play(&mut s, "2,26,o,o");
+    assert_eq!(s.pieces(Player::ONE), [2, 26, OFF, OFF]);
+    assert_eq!(s.first_entered(), Some(Player::ONE));
+    assert_eq!(s.stage(), Stage::Throwing(Player::TWO));
+    let mut extra = Vec::new();
+    s.extra_values(&mut extra);
+    assert_eq!(extra, vec!["1", "1", "0", "0", "0", "0"]);
+}
+
+#[test]
+fn tajeddin_second_continuation() {
+    // Both dusts enter a piece on the X; then "either piece 6 and then 2": one piece both
+    // (to 18) or one each (16 and 12).
+    let s = tajeddin_start(&BargeseRules::default());
+    let l = legal(&s);
+    for want in ["10,18,o,o", "12,16,o,o"] {
+        assert!(l.contains(&want.to_string()), "{want} not in {l:?}");
+    }
+    // Using fewer throws than possible is not allowed by default...
+    assert!(!l.contains(&"10,10,o,o".to_string()));
+    // ...but is under must-use=free (passing too).
+    let free = legal(&tajeddin_start(&rules(&["must-use=free"])));
+    assert!(free.contains(&"10,10,o,o".to_string()));
+    assert!(free.contains(&"pass".to_string()));
+    let mut s = s;
+    play(&mut s, "10,18,o,o");
+    assert_eq!(s.pieces(Player::ONE), [10, 18, OFF, OFF]);
+}
+
+// ---------------------------------------------------------------- hand-checked positions
+
+#[test]
+fn x_protects_where_a_plain_square_hammers() {
+    let r = BargeseRules::default();
+    // Player two stands on player one's index 21, an X (its own index 55). Arba from 17 lands
+    // there: illegal, so the turn is a pass.
+    let s = pos("17,o,o,o/55,o,o,o move1 arba 10 1 1 0,0", &r);
+    assert_eq!(legal(&s), vec!["pass"]);
+    // Player two on player one's index 22 (its 56), a plain square: arba from 18 hammers it.
+    let mut s = pos("18,o,o,o/56,o,o,o move1 arba 10 1 1 0,0", &r);
+    assert_eq!(legal(&s), vec!["22,o,o,o x56"]);
+    play(&mut s, "22,o,o,o x56");
+    assert_eq!(s.pieces(Player::TWO), [OFF; 4]);
+    assert_eq!(s.hammerings(Player::ONE), 1);
+    assert_eq!(s.hash(), s.hash_from_scratch());
+    // Entering by dust on an X held by the opponent (player two's 44 = player one's 10) is
+    // blocked, and so is the hal's 10 landing there: only the hal's entry is left.
+    let s = pos("o,o,o,o/44,o,o,o move1 dust 10 1 2 0,0", &r);
+    assert_eq!(legal(&s), vec!["0,o,o,o"]);
+}
+
+#[test]
+fn dodo_enters_the_kitchen_only_with_the_hal() {
+    for hal in ["hal=step", "hal=strict"] {
+        let r = rules(&[hal]);
+        // A t'laite cannot take the dodo (index 82) into the kitchen; only the other piece moves.
+        let s = pos("40,82,k,k/o,o,o,o move1 t'laite 10 1 1 0,0", &r);
+        assert_eq!(legal(&s), vec!["43,82,k,k"], "{hal}");
+        // A dust: the dodo takes the hal and the other piece the 10, or the other piece the 11.
+        let s = pos("40,82,k,k/o,o,o,o move1 dust 10 1 1 0,0", &r);
+        assert_eq!(legal(&s), vec!["50,k,k,k", "51,82,k,k"], "{hal}");
+        // A bange with no piece able to use the 24: the dodo goes in and the 24 is lost; under
+        // hal=step the hal may instead step the other piece (the 24 lost again).
+        let s = pos("70,82,k,k/o,o,o,o move1 bange 10 1 1 0,0", &r);
+        let want = if hal == "hal=step" {
+            vec!["70,k,k,k", "71,82,k,k"]
+        } else {
+            vec!["70,k,k,k"]
+        };
+        assert_eq!(legal(&s), want, "{hal}");
+    }
+}
+
+#[test]
+fn no_overshooting_the_dodo() {
+    let r = BargeseRules::default();
+    // Two short of the dodo: no arba, a doi lands exactly.
+    let s = pos("80,k,k,k/o,o,o,o move1 arba 10 1 1 0,0", &r);
+    assert_eq!(legal(&s), vec!["pass"]);
+    let s = pos("80,k,k,k/o,o,o,o move1 doi 10 1 1 0,0", &r);
+    assert_eq!(legal(&s), vec!["82,k,k,k"]);
+}
+
+#[test]
+fn one_short_of_the_dodo_moves_only_by_the_hal_step() {
+    // No throw but the hal is worth 1.
+    for t in ["shaka", "doi", "t'laite", "arba", "bara"] {
+        let s = pos(
+            &format!("81,k,k,k/o,o,o,o move1 {t} 10 1 1 0,0"),
+            &BargeseRules::default(),
+        );
+        assert_eq!(legal(&s), vec!["pass"], "{t}");
+    }
+    // hal=step (default): a dust's hal steps it onto the dodo; the 10 is lost.
+    let s = pos(
+        "81,k,k,k/o,o,o,o move1 dust 10 1 1 0,0",
+        &rules(&["hal=step"]),
+    );
+    assert_eq!(legal(&s), vec!["82,k,k,k"]);
+    // hal=strict: stranded.
+    let s = pos(
+        "81,k,k,k/o,o,o,o move1 dust 10 1 1 0,0",
+        &rules(&["hal=strict"]),
+    );
+    assert_eq!(legal(&s), vec!["pass"]);
+}
+
+#[test]
+fn strict_hal_strands_games_into_truncation() {
+    // Both players stranded one short of the dodo: under hal=strict nobody can ever finish and
+    // the game ends by the cap, reported as truncated; under hal=step somebody wins.
+    let start = "81,k,k,k/81,k,k,k throw1 - 0 1 1 0,0";
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for (opt, truncated) in [("hal=strict", true), ("hal=step", false)] {
+        let r = rules(&[opt, "ply-cap=300"]);
+        for _ in 0..20 {
+            let s = run_random(pos(start, &r), &mut rng, &mut Vec::new(), &mut Vec::new());
+            let end = s.end_reason().unwrap();
+            assert_eq!(end == EndReason::Truncated, truncated, "{opt}: {end:?}");
+            if truncated {
+                assert_eq!(s.plies(), 300);
+                assert_eq!(s.returns(), [0.0, 0.0]);
+            }
+        }
+    }
+}
+
+#[test]
+fn homeward_pieces_and_the_outer_end() {
+    // Player two's piece on its own outer end on the way home (its 75) stands on player one's
+    // index 41. Player one lands there from 37 with an arba.
+    let text = "37,o,o,o/75,o,o,o move1 arba 10 1 1 0,0";
+    // Default: it lies on its side (outer-end=home) and blocks the landing (beside-safe=blocked).
+    assert_eq!(legal(&pos(text, &BargeseRules::default())), vec!["pass"]);
+    // beside-safe=share: player one may land beside it; it is not hammered.
+    let r = rules(&["beside-safe=share"]);
+    let mut s = pos(text, &r);
+    assert_eq!(legal(&s), vec!["41,o,o,o"]);
+    play(&mut s, "41,o,o,o");
+    assert_eq!(s.pieces(Player::TWO), [75, OFF, OFF, OFF]);
+    // outer-end=open: the outer end is not yet home, so the piece is hammered.
+    let s = pos(text, &rules(&["outer-end=open"]));
+    assert_eq!(legal(&s), vec!["41,o,o,o x75"]);
+    // The same square on player two's way out (its 7) is always open to hammering.
+    let s = pos(
+        "37,o,o,o/7,o,o,o move1 arba 10 1 1 0,0",
+        &BargeseRules::default(),
+    );
+    assert_eq!(legal(&s), vec!["41,o,o,o x7"]);
+}
+
+#[test]
+fn bange_square_entry_options() {
+    // Player two stands on player one's bange square (player one's 23, its own 57).
+    let text = "o,o,o,o/57,o,o,o move1 bange 10 1 2 0,0";
+    // Default: entering there hammers it; or the hal enters next to the kitchen and the same
+    // piece takes the 24.
+    assert_eq!(
+        legal(&pos(text, &BargeseRules::default())),
+        vec!["23,o,o,o x57", "24,o,o,o"]
+    );
+    assert_eq!(
+        legal(&pos(text, &rules(&["entry-onto=blocked"]))),
+        vec!["24,o,o,o"]
+    );
+    assert_eq!(
+        legal(&pos(text, &rules(&["bange-entry=off"]))),
+        vec!["24,o,o,o"]
+    );
+    // A piece already on the board landing there with a plain move still hammers.
+    let s = pos(
+        "19,o,o,o/57,o,o,o move1 arba 10 1 2 0,0",
+        &rules(&["entry-onto=blocked"]),
+    );
+    assert_eq!(legal(&s), vec!["23,o,o,o x57"]);
+}
+
+#[test]
+fn after_each_throw_timing() {
+    let r = BargeseRules::variant("ludii").unwrap();
+    let mut s = Bargese::new(&r);
+    s.apply_outcome(BargeseOutcome::Shells(2));
+    s.apply_outcome(BargeseOutcome::Shells(1));
+    throw(&mut s, Throw::Dust);
+    // The dust is played at once: on the X, or the hal and its 10 (which must be used, so the
+    // piece entered by the hal takes it to the same X)...
+    assert_eq!(s.stage(), Stage::Moving(Player::ONE));
+    assert_eq!(legal(&s), vec!["10,o,o,o"]);
+    play(&mut s, "10,o,o,o");
+    // ...and its extra throw follows.
+    assert_eq!(s.stage(), Stage::Throwing(Player::ONE));
+    throw(&mut s, Throw::Doi);
+    assert_eq!(legal(&s), vec!["12,o,o,o"]);
+    play(&mut s, "12,o,o,o");
+    assert_eq!(s.stage(), Stage::Throwing(Player::TWO));
+}
+
+#[test]
+fn summary_variant_has_no_opening() {
+    let s = Bargese::new(&BargeseRules::variant("summary").unwrap());
+    assert_eq!(s.stage(), Stage::Throwing(Player::ONE));
+    let mut s = s;
+    throw(&mut s, Throw::Arba);
+    // Nothing on the board, nothing to enter: an explicit pass.
+    assert_eq!(legal(&s), vec!["pass"]);
+    play(&mut s, "pass");
+    assert_eq!(s.plies(), 1);
+    assert_eq!(s.stage(), Stage::Throwing(Player::TWO));
+}
+
+#[test]
+fn long_chains_neither_overflow_nor_blow_up() {
+    let r = BargeseRules::default();
+    // 600 baras with every piece off the board: counted up to MAX_COUNT (a turn can use at most
+    // 336 throws), the chance node keeps offering throws, nothing overflows; none can be used.
+    let mut s = pos("o,o,o,o/o,o,o,o throw1 - 0 1 1 0,0", &r);
+    for _ in 0..600 {
+        throw(&mut s, Throw::Bara);
+    }
+    assert_eq!(s.throws()[6], MAX_COUNT);
+    assert_eq!(s.stage(), Stage::Throwing(Player::ONE));
+    assert_eq!(s.hash(), s.hash_from_scratch());
+    throw(&mut s, Throw::Doi);
+    assert_eq!(legal(&s), vec!["pass"]);
+    // A chain of six throws (about one turn in 2,000) on a spread-out position: the distinct
+    // results are many, but they come quickly and once each.
+    let mut s = pos("3,30,o,o/12,40,60,o throw1 - 0 1 1 0,0", &r);
+    for t in [
+        Throw::Shaka,
+        Throw::Dust,
+        Throw::Bara,
+        Throw::Shaka,
+        Throw::Dust,
+    ] {
+        throw(&mut s, t);
+    }
+    throw(&mut s, Throw::Arba);
+    let t = std::time::Instant::now();
+    let l = legal(&s);
+    let took = t.elapsed();
+    assert!(l.len() > 100, "{}", l.len());
+    assert!(took.as_secs_f64() < 5.0, "{took:?} for {} results", l.len());
+    let distinct: BTreeSet<&String> = l.iter().collect();
+    assert_eq!(distinct.len(), l.len());
+}
+
+// ---------------------------------------------------------------- brute force cross-check
+
+/// A turn's result: the mover's pieces and the opponent's, each sorted.
+type Outcome = (Vec<u8>, Vec<u8>);
+
+/// An item of the brute force's pool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Item {
+    /// A throw not yet played, by value.
+    Real(u8),
+    /// The 10 or 24 of a dust or bange whose hal was played.
+    Rem(u8),
+    /// The hal still owed by a dust or bange whose 10 or 24 was played first.
+    HalOwed,
+}
+
+/// An independent, slow turn generator under the default options: a plain search over every
+/// order of every use of every throw (states already seen are skipped), stopping anywhere; a
+/// stop is valid when no hal is owed; the results are the valid stops using the most throws,
+/// then leaving the fewest 10s and 24s. Returns `(pieces sorted, opponent pieces sorted)`.
+fn brute(
+    me: Player,
+    mine: [u8; 4],
+    theirs: [u8; 4],
+    throws: &[u8],
+) -> BTreeSet<(Vec<u8>, Vec<u8>)> {
+    type Key = (Vec<u8>, Vec<u8>, Vec<Item>);
+    struct Search {
+        me: Player,
+        seen: std::collections::HashSet<Key>,
+        stops: Vec<(Outcome, i64)>,
+        n_real: i64,
+    }
+    impl Search {
+        /// Moves piece `i` to `t` if the landing is legal; hammers what it lands on.
+        fn land(&self, mine: &mut [u8], theirs: &mut [u8], i: usize, t: u8) -> bool {
+            if t <= DODO {
+                let c = coord(self.me, t);
+                let mut hit = Vec::new();
+                for (j, &u) in theirs.iter().enumerate() {
+                    if u <= DODO && coord(self.me.opponent(), u) == c {
+                        // X squares and homeward pieces (75 on, outer-end=home) never share
+                        // with an opponent (beside-safe=blocked).
+                        if is_x(c) || u >= 75 {
+                            return false;
+                        }
+                        hit.push(j);
+                    }
+                }
+                for j in hit {
+                    theirs[j] = OFF;
+                }
+            }
+            mine[i] = t;
+            true
+        }
+
+        fn visit(&mut self, mine: Vec<u8>, theirs: Vec<u8>, pool: Vec<Item>) {
+            let mut a = mine.clone();
+            a.sort_unstable();
+            let mut b = theirs.clone();
+            b.sort_unstable();
+            let mut key_pool = pool.clone();
+            key_pool.sort_unstable();
+            if !self.seen.insert((a.clone(), b.clone(), key_pool)) {
+                return;
+            }
+            if !pool.contains(&Item::HalOwed) {
+                let reals = pool.iter().filter(|x| matches!(x, Item::Real(_))).count() as i64;
+                let rems = pool.iter().filter(|x| matches!(x, Item::Rem(_))).count() as i64;
+                self.stops
+                    .push(((a, b), ((self.n_real - reals) << 20) - rems));
+            }
+            for k in 0..pool.len() {
+                let item = pool[k];
+                let mut rest = pool.clone();
+                rest.remove(k);
+                for i in 0..4 {
+                    let p = mine[i];
+                    // (target, pushes this item, counts as an entry)
+                    let mut tries: Vec<(u8, Option<Item>)> = Vec::new();
+                    let hal_target = if p == OFF {
+                        Some(ENTRY)
+                    } else if p == DODO {
+                        Some(KITCHEN)
+                    } else if p < DODO {
+                        Some(p + 1)
+                    } else {
+                        None
+                    };
+                    match item {
+                        Item::Real(v) => {
+                            if p <= DODO && p + v <= DODO {
+                                tries.push((p + v, None));
+                            }
+                            if p == OFF && v == 11 {
+                                tries.push((X_ENTRY, None));
+                            }
+                            if p == OFF && v == 25 {
+                                tries.push((BANGE_ENTRY, None));
+                            }
+                            if v == 11 || v == 25 {
+                                if let Some(t) = hal_target {
+                                    tries.push((t, Some(Item::Rem(v - 1))));
+                                }
+                                if p <= DODO && p + v - 1 <= DODO {
+                                    tries.push((p + v - 1, Some(Item::HalOwed)));
+                                }
+                            }
+                        }
+                        Item::Rem(v) => {
+                            if p <= DODO && p + v <= DODO {
+                                tries.push((p + v, None));
+                            }
+                        }
+                        Item::HalOwed => {
+                            if let Some(t) = hal_target {
+                                tries.push((t, None));
+                            }
+                        }
+                    }
+                    for (t, push) in tries {
+                        let (mut m, mut th) = (mine.clone(), theirs.clone());
+                        if self.land(&mut m, &mut th, i, t) {
+                            let mut next = rest.clone();
+                            if let Some(x) = push {
+                                next.push(x);
+                            }
+                            self.visit(m, th, next);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut search = Search {
+        me,
+        seen: std::collections::HashSet::new(),
+        stops: Vec::new(),
+        n_real: throws.len() as i64,
+    };
+    search.visit(
+        mine.to_vec(),
+        theirs.to_vec(),
+        throws.iter().map(|&v| Item::Real(v)).collect(),
+    );
+    let best = search.stops.iter().map(|o| o.1).max().unwrap();
+    search
+        .stops
+        .into_iter()
+        .filter(|o| o.1 == best)
+        .map(|o| o.0)
+        .collect()
+}
+
+#[test]
+fn generator_agrees_with_brute_force() {
+    let r = BargeseRules::default();
+    let mut rng = ChaCha8Rng::seed_from_u64(77);
+    let mut buf = Vec::new();
+    let mut outcomes = Vec::new();
+    let mut checked = 0;
+    let mut multi = 0;
+    while checked < 1500 {
+        let mut s = Bargese::new(&r);
+        while let Some(()) = match s.to_act() {
+            ToAct::Terminal(_) => None,
+            _ => Some(()),
+        } {
+            match s.to_act() {
+                ToAct::Chance => {
+                    s.chance_outcomes(&mut outcomes);
+                    let o = sample_outcome(&outcomes, &mut rng);
+                    s.apply_outcome(o);
+                }
+                ToAct::Decision(me) => {
+                    let th = s.throws();
+                    let n: u16 = th.iter().sum();
+                    if n <= 4 {
+                        let mut list = Vec::new();
+                        for t in Throw::ALL {
+                            for _ in 0..th[t as usize] {
+                                list.push(t.value());
+                            }
+                        }
+                        let want = brute(me, s.pieces(me), s.pieces(me.opponent()), &list);
+                        s.legal_actions(&mut buf);
+                        let got: BTreeSet<Outcome> = buf
+                            .iter()
+                            .map(|&a| {
+                                let mut c = s.clone();
+                                c.play_unchecked(a);
+                                (c.pieces(me).to_vec(), c.pieces(me.opponent()).to_vec())
+                            })
+                            .collect();
+                        assert_eq!(got.len(), buf.len(), "two actions, one result");
+                        assert_eq!(got, want, "at {}", s.notation());
+                        checked += 1;
+                        if n > 1 {
+                            multi += 1;
+                        }
+                    }
+                    s.legal_actions(&mut buf);
+                    let a = buf[rng.gen_range(0..buf.len())];
+                    s.play_unchecked(a);
+                }
+                ToAct::Terminal(_) => unreachable!(),
+            }
+        }
+    }
+    assert!(multi > 150, "only {multi} multi-throw turns checked");
+}
+
+// ---------------------------------------------------------------- random play
+
+fn run_random(
+    mut s: Bargese,
+    rng: &mut ChaCha8Rng,
+    actions: &mut Vec<BargeseAction>,
+    outcomes: &mut Vec<(BargeseOutcome, f64)>,
+) -> Bargese {
+    loop {
+        match s.to_act() {
+            ToAct::Terminal(_) => return s,
+            ToAct::Chance => {
+                s.chance_outcomes(outcomes);
+                let o = sample_outcome(outcomes, rng);
+                s.apply_outcome(o);
+            }
+            ToAct::Decision(_) => {
+                s.legal_actions(actions);
+                let a = actions[rng.gen_range(0..actions.len())];
+                s.play_unchecked(a);
+            }
+        }
+    }
+}
+
+fn check_invariants(s: &Bargese) {
+    assert_eq!(s.hash(), s.hash_from_scratch(), "hash at {}", s.notation());
+    for p in Player::BOTH {
+        let pieces = s.pieces(p);
+        assert!(pieces.windows(2).all(|w| w[0] <= w[1]));
+        assert!(pieces.iter().all(|&c| c <= OFF), "{}", s.notation());
+    }
+    for &a in &s.pieces(Player::ONE) {
+        for &b in &s.pieces(Player::TWO) {
+            if a <= DODO && b <= DODO {
+                let c = coord(Player::ONE, a);
+                if c == coord(Player::TWO, b) {
+                    assert!(!is_x(c), "opposing pieces share an X: {}", s.notation());
+                }
+            }
+        }
+    }
+}
+
+/// Random play from the start under `r` until `target` plies, checking the invariants at every
+/// node; returns the games played.
+fn random_invariants(r: &BargeseRules, seed: u64, target: u64) -> u64 {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut actions = Vec::new();
+    let mut outcomes = Vec::new();
+    let (mut plies, mut games) = (0u64, 0u64);
+    while plies < target {
+        let mut s = Bargese::new(r);
+        loop {
+            check_invariants(&s);
+            match s.to_act() {
+                ToAct::Terminal(e) => {
+                    assert!(matches!(e, EndReason::Win(_)), "{e:?}");
+                    break;
+                }
+                ToAct::Chance => {
+                    s.chance_outcomes(&mut outcomes);
+                    let o = sample_outcome(&outcomes, &mut rng);
+                    s.apply_outcome(o);
+                }
+                ToAct::Decision(me) => {
+                    s.legal_actions(&mut actions);
+                    let a = actions[rng.gen_range(0..actions.len())];
+                    let before = s.pieces(me.opponent());
+                    s.play_unchecked(a);
+                    plies += 1;
+                    // A homeward piece (index 75 and on, outer-end=home) is never hammered.
+                    let after = s.pieces(me.opponent());
+                    let home =
+                        |v: [u8; 4]| v.iter().filter(|&&c| (75..=KITCHEN).contains(&c)).count();
+                    assert_eq!(home(before), home(after), "homeward piece hammered");
+                }
+            }
+        }
+        games += 1;
+    }
+    games
+}
+
+#[test]
+fn a_million_random_plies_keep_the_invariants() {
+    // A million plies move by move (ludii: one decision per throw), where a ply is cheap...
+    let games = random_invariants(&BargeseRules::variant("ludii").unwrap(), 2002, 1_000_000);
+    assert!(games > 1000, "{games}");
+    // ...and whole turns under the default rules, whose rare long chains of throws have many
+    // results each.
+    let games = random_invariants(&BargeseRules::default(), 2003, 100_000);
+    assert!(games > 100, "{games}");
+}
+
+// ---------------------------------------------------------------- conformance
+
+#[test]
+fn conformance_per_variant() {
+    for v in BargeseRules::variants() {
+        let r = BargeseRules::variant(v.name).unwrap();
+        let rep = conformance::<Bargese>(&r, 60, 11);
+        assert_eq!(rep.games, 60);
+        assert_eq!(rep.truncated, 0, "{}", v.name);
+    }
+}
+
+#[test]
+fn conformance_per_option() {
+    for opts in [
+        &["opening-extra=keep"][..],
+        &["must-use=free"],
+        &["hal=strict", "ply-cap=1500"],
+        &["entry-onto=blocked"],
+        &["outer-end=open"],
+        &["beside-safe=share"],
+        &["bange-entry=off"],
+        &["p=0.52"],
+        &["timing=after-each", "must-use=free", "opening=none"],
+        &["ply-cap=40"],
+    ] {
+        let r = rules(opts);
+        let rep = conformance::<Bargese>(&r, 40, 12);
+        assert_eq!(rep.games, 40, "{opts:?}");
+        if opts == ["ply-cap=40"] {
+            assert_eq!(rep.truncated, 40);
+        }
+    }
+}
+
+#[test]
+fn notation_round_trip_of_the_start() {
+    let s = Bargese::new(&BargeseRules::default());
+    assert_eq!(s.notation(), "o,o,o,o/o,o,o,o shells - 0 - - 0,0");
+    assert!(Bargese::from_notation("o,o,o/o,o,o,o shells - 0 - - 0,0", s.rules()).is_err());
+    assert!(Bargese::from_notation("o,o,o,o/o,o,o,o dance - 0 - - 0,0", s.rules()).is_err());
+    assert!(Bargese::from_notation("o,o,o,o/o,o,o,90 shells - 0 - - 0,0", s.rules()).is_err());
+}
+
+#[test]
+fn docs_draw_the_board_as_the_code_has_it() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/rules/bargese.md");
+    let doc = std::fs::read_to_string(path).expect("docs/rules/bargese.md");
+    assert!(
+        doc.contains(&diagram()),
+        "regenerate the drawing:\n{}",
+        diagram()
+    );
+}
+
+#[test]
+#[ignore]
+fn print_diagram() {
+    print!("{}", diagram());
+}

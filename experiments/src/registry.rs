@@ -1,5 +1,6 @@
 //! Game names to generic calls: the only place a game is picked by name.
 
+use cowrie_agents::Evaluate;
 use cowrie_engine::{Baghchal, Game};
 
 /// The games cowrie plays, by command-line name.
@@ -10,11 +11,11 @@ pub const GAMES: &[&str] = &[Baghchal::NAME];
 pub trait GameTask {
     /// What the task returns.
     type Output;
-    /// Runs the task for game `G`.
+    /// Runs the task for game `G` (every game has an evaluation, for the agents that need one).
     ///
     /// # Errors
     /// As the task says.
-    fn run<G: Game>(self) -> anyhow::Result<Self::Output>;
+    fn run<G: Game + Evaluate>(self) -> anyhow::Result<Self::Output>;
 }
 
 /// Runs `task` for the game called `name`.

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{bail, Context};
-use cowrie_agents::{AgentSpec, AnyAgent};
+use cowrie_agents::{AgentSpec, AnyAgent, Evaluate};
 use cowrie_engine::{Game, Player, RuleSet};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -109,7 +109,7 @@ struct MatchTask<'a>(&'a MatchConfig);
 
 impl GameTask for MatchTask<'_> {
     type Output = MatchReport;
-    fn run<G: Game>(self) -> anyhow::Result<MatchReport> {
+    fn run<G: Game + Evaluate>(self) -> anyhow::Result<MatchReport> {
         run_match::<G>(self.0)
     }
 }
@@ -127,7 +127,7 @@ pub fn run(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
 ///
 /// # Errors
 /// Unknown variant or option; unwritable output.
-pub fn run_match<G: Game>(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
+pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
     let rules = G::Rules::resolve(cfg.variant.as_deref(), &cfg.options)?;
     let variant = cfg
         .variant
@@ -169,7 +169,7 @@ pub fn run_match<G: Game>(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
         seat_swap: cfg.swap,
         seed: cfg.seed,
         threads: cfg.threads,
-        reproducible: true,
+        reproducible: cfg.agents.iter().all(AgentSpec::is_reproducible),
         started: now_rfc3339(),
         finished: String::new(),
         elapsed_seconds: 0.0,
@@ -212,7 +212,7 @@ pub fn run_match<G: Game>(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
     Ok(report)
 }
 
-fn play_one<G: Game>(
+fn play_one<G: Game + Evaluate>(
     game_index: u64,
     cfg: &MatchConfig,
     rules: &G::Rules,
@@ -226,7 +226,7 @@ fn play_one<G: Game>(
         (&cfg.agents[0], &cfg.agents[1])
     };
     let mut agents = [
-        AnyAgent::build(spec1, agent_stream(cfg.seed, game_index, Player::ONE)),
+        AnyAgent::<G>::build(spec1, agent_stream(cfg.seed, game_index, Player::ONE)),
         AnyAgent::build(spec2, agent_stream(cfg.seed, game_index, Player::TWO)),
     ];
     let mut chance = chance_stream(cfg.seed, s.pair_index);

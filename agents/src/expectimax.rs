@@ -98,11 +98,23 @@ struct Entry<A> {
     value: f64,
     bound: Bound,
     best: Option<A>,
+    /// Whether the node's search scored a live position at the horizon.
+    horizon: bool,
 }
 
-/// A move searched already by a Star2 probe, with its value from the mover's view and whether
-/// that value is exact (`true`) or an upper bound (the probe failed low).
-type Known<A> = Option<(A, f64, bool)>;
+/// A move searched already by a Star2 probe.
+#[derive(Clone, Copy, Debug)]
+struct Probed<A> {
+    mv: A,
+    /// Its value from the mover's view.
+    value: f64,
+    /// Whether `value` is exact (else an upper bound: the probe failed low).
+    exact: bool,
+    /// Whether the probe scored a live position at the horizon.
+    horizon: bool,
+}
+
+type Known<A> = Option<Probed<A>>;
 
 /// Per outcome of a chance node: a lower and an upper bound on its value, and a probed move.
 type OutcomeBounds<A> = (f64, f64, Known<A>);
@@ -123,6 +135,8 @@ pub struct Expectimax<G: Game> {
     state_pool: Vec<Vec<G>>,
     bound_pool: Vec<Vec<OutcomeBounds<G::Action>>>,
     last_depth: u32,
+    /// Whether the current iteration scored a live position at depth 0 (else it was exact).
+    horizon: bool,
 }
 
 impl<G: Evaluate> Expectimax<G> {
@@ -143,6 +157,7 @@ impl<G: Evaluate> Expectimax<G> {
             state_pool: Vec::new(),
             bound_pool: Vec::new(),
             last_depth: 0,
+            horizon: false,
         }
     }
 
@@ -166,7 +181,8 @@ impl<G: Evaluate> Expectimax<G> {
         self.nodes = 0;
     }
 
-    /// The depth of the last iteration [`Agent::choose`] completed.
+    /// The depth of the last iteration [`Agent::choose`] completed (deepening stops early once
+    /// an iteration reaches no depth-0 live position: its result is then exact).
     #[must_use]
     pub fn last_depth(&self) -> u32 {
         self.last_depth
@@ -222,6 +238,7 @@ impl<G: Evaluate> Expectimax<G> {
             }
             _ if depth == 0 => {
                 self.nodes += 1;
+                self.horizon = true;
                 self.check_time();
                 state.evaluate(pov)
             }
@@ -293,17 +310,25 @@ impl<G: Evaluate> Expectimax<G> {
                         Bound::Upper => ab && e.value <= alpha,
                     };
                     if usable {
+                        self.horizon |= e.horizon;
                         return e.value;
                     }
                 }
             }
         }
         let alpha0 = alpha;
+        let outer_horizon = std::mem::replace(&mut self.horizon, false);
         let moves = self.ordered_moves(state, depth, pov);
         let mut best = -INF;
         let mut best_move = None;
         let mut skip = None;
-        if let Some((a, v, exact)) = known {
+        if let Some(Probed {
+            mv: a,
+            value: v,
+            exact,
+            ..
+        }) = known
+        {
             // An exact value stands in for the move's search; an upper bound does when it cannot
             // raise alpha (the window here is never wider below than the probe's was).
             if exact || (ab && v <= alpha) {
@@ -354,8 +379,10 @@ impl<G: Evaluate> Expectimax<G> {
                 value: best,
                 bound,
                 best: best_move,
+                horizon: self.horizon || known.is_some_and(|k| k.horizon),
             });
         }
+        self.horizon |= outer_horizon;
         best
     }
 
@@ -452,25 +479,31 @@ impl<G: Evaluate> Expectimax<G> {
             self.move_pool.push(moves);
             let mut grandchild = child.clone();
             grandchild.play_unchecked(first);
-            if q == pov {
+            let outer_horizon = std::mem::replace(&mut self.horizon, false);
+            let (w, exact, usable) = if q == pov {
                 let w = self.negamax(&grandchild, depth - 1, a, b, pov, None);
                 if w > a && w > lo {
                     all_lo += p * (w - lo);
                     bounds[i].0 = w;
                 }
-                if w < b {
-                    bounds[i].2 = Some((first, w, a < w));
-                }
+                (w, a < w, w < b)
             } else {
                 let w = self.negamax(&grandchild, depth - 1, -b, -a, q, None);
                 if w > -b && -w < hi {
                     all_hi += p * (-w - hi);
                     bounds[i].1 = -w;
                 }
-                if w < -a {
-                    bounds[i].2 = Some((first, w, -b < w));
-                }
+                (w, -b < w, w < -a)
+            };
+            if usable {
+                bounds[i].2 = Some(Probed {
+                    mv: first,
+                    value: w,
+                    exact,
+                    horizon: self.horizon,
+                });
             }
+            self.horizon |= outer_horizon;
             if all_lo >= beta {
                 return Some(all_lo);
             }
@@ -514,6 +547,7 @@ impl<G: Evaluate> Expectimax<G> {
             }
             let mut alpha = -INF;
             let mut best = order[0];
+            self.horizon = false;
             for &a in &order {
                 let mut child = state.clone();
                 child.play_unchecked(a);
@@ -535,7 +569,9 @@ impl<G: Evaluate> Expectimax<G> {
             if let Some(pos) = order.iter().position(|&m| m == best) {
                 order[..=pos].rotate_right(1);
             }
-            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            if !self.horizon || self.deadline.is_some_and(|d| Instant::now() >= d) {
+                // No position was cut off by the horizon: the search was exact, deeper ones
+                // would repeat it.
                 break;
             }
         }

@@ -12,7 +12,7 @@ use cowrie_agents::{
 use cowrie_engine::{Baghchal, BaghchalRules, Game, Player, ToAct};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use toys::{extranim_value, pig_value, race_value, ExtraNim, Pig, Race, TicTacToe};
+use toys::{extranim_value, pig_value, race_value, ExtraNim, Pig, PigAction, Race, TicTacToe};
 
 fn rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)
@@ -107,6 +107,47 @@ fn mcts_takes_an_immediate_win_and_blocks_an_immediate_loss_in_either_seat() {
                 );
                 assert_eq!(agent.last_iterations(), 1000);
             }
+        }
+    }
+}
+
+#[test]
+fn mcts_through_chance_nodes_rolls_for_the_win_in_either_seat() {
+    // Six points of seven and nothing at stake: a roll wins with probability 2/3 and a 1 only
+    // ends the turn, which is what holding does, so rolling is strictly better (the dynamic
+    // programme agrees).
+    let mut memo = HashMap::new();
+    for p in Player::BOTH {
+        let mut score = [0, 0];
+        score[p.index()] = 6;
+        let s = Pig::at(score, 0, p, 0, false);
+        let value_after = |a: PigAction, memo: &mut HashMap<_, _>| {
+            let mut t = s.clone();
+            t.play_unchecked(a);
+            pig_value(&t, memo)
+        };
+        let sign = if p == Player::ONE { 1.0 } else { -1.0 };
+        assert!(
+            sign * value_after(PigAction::Roll, &mut memo)
+                > sign * value_after(PigAction::Hold, &mut memo)
+        );
+        for seed in 0..4 {
+            let mut agent = mcts::<Pig>("mcts:iterations=500", seed);
+            assert_eq!(
+                agent.choose(&s, &legal(&s)),
+                PigAction::Roll,
+                "{p}, seed {seed}"
+            );
+            let mut e = Expectimax::new(
+                ExpectimaxParams {
+                    depth: 64,
+                    ms: None,
+                },
+                rng(seed),
+            );
+            assert_eq!(e.choose(&s, &legal(&s)), PigAction::Roll, "{p}");
+            // The whole game fits in the horizon, so deepening stops once a search is exact.
+            assert!(e.last_depth() < 64, "{}", e.last_depth());
         }
     }
 }

@@ -168,15 +168,24 @@ fn expectimax_and_heuristic_take_the_immediate_win_in_either_seat() {
 #[test]
 fn expectimax_at_full_depth_returns_the_exact_pig_value() {
     let mut memo = HashMap::new();
+    // Values for player one, exact fractions from `agents/tests/data/toy_values.py` (an
+    // independent dynamic programme in Python); the Rust one in `toys` must agree.
     let positions = [
-        Pig::at([0, 0], 0, Player::ONE, 0, false),
-        Pig::at([0, 0], 0, Player::TWO, 0, false),
-        Pig::at([3, 5], 2, Player::TWO, 1, false),
-        Pig::at([4, 2], 2, Player::ONE, 2, true),
-        Pig::at([6, 6], 0, Player::ONE, 3, false),
+        (
+            Pig::at([0, 0], 0, Player::ONE, 0, false),
+            5_250_325.0 / 43_046_721.0,
+        ),
+        (
+            Pig::at([0, 0], 0, Player::TWO, 0, false),
+            -5_250_325.0 / 43_046_721.0,
+        ),
+        (Pig::at([3, 5], 2, Player::TWO, 1, false), -1.0),
+        (Pig::at([4, 2], 2, Player::ONE, 2, true), 43.0 / 81.0),
+        (Pig::at([6, 6], 0, Player::ONE, 3, false), 2.0 / 3.0),
     ];
-    for s in &positions {
+    for (s, value) in &positions {
         let exact = pig_value(s, &mut memo);
+        assert!((exact - value).abs() < 1e-12, "{s}: {exact} vs {value}");
         for config in [SearchConfig::default(), STAR1, SearchConfig::PLAIN] {
             let mut e = search::<Pig>(config);
             for p in Player::BOTH {
@@ -189,10 +198,6 @@ fn expectimax_at_full_depth_returns_the_exact_pig_value() {
             }
         }
     }
-    // The start position's value, for the record (player one to move, 7 points, faces 1..3,
-    // 4 turns): the dynamic programme's own number.
-    let start = pig_value(&positions[0], &mut memo);
-    assert!(start > 0.0 && start < 1.0, "{start}");
 }
 
 /// Positions met in seeded random games: every `stride`-th node (decision or chance).
@@ -294,14 +299,28 @@ fn star1_and_star2_are_exact_and_prune_on_the_race() {
 #[test]
 fn expectimax_at_full_depth_returns_the_exact_race_value() {
     let mut memo = HashMap::new();
+    // Values for player one from `agents/tests/data/toy_values.py`, as for Pig.
     let positions = [
-        Race::at([[3, 3, 4], [2, 4, 5]], Player::ONE, 0),
-        Race::at([[3, 3, 4], [2, 4, 5]], Player::TWO, 2),
-        Race::at([[2, 3, 4], [1, 3, 4]], Player::TWO, 0),
-        Race::at([[1, 4, 5], [2, 3, 3]], Player::ONE, 3),
+        (
+            Race::at([[3, 3, 4], [2, 4, 5]], Player::ONE, 0),
+            121.0 / 2187.0,
+        ),
+        (
+            Race::at([[3, 3, 4], [2, 4, 5]], Player::TWO, 2),
+            -23.0 / 81.0,
+        ),
+        (
+            Race::at([[2, 3, 4], [1, 3, 4]], Player::TWO, 0),
+            -4417.0 / 177_147.0,
+        ),
+        (
+            Race::at([[1, 4, 5], [2, 3, 3]], Player::ONE, 3),
+            73.0 / 81.0,
+        ),
     ];
-    for s in &positions {
+    for (s, value) in &positions {
         let exact = race_value(s, &mut memo);
+        assert!((exact - value).abs() < 1e-12, "{s}: {exact} vs {value}");
         for config in [SearchConfig::default(), STAR1, SearchConfig::PLAIN] {
             let mut e = search::<Race>(config);
             for p in Player::BOTH {

@@ -1,33 +1,215 @@
 //! Agent specs as written on the command line: `kind` or `kind:key=value,key=value`.
 //!
-//! Known kinds: `random` (no parameters). Every unknown kind or parameter is refused with an
-//! error naming it.
+//! | kind | parameters (defaults) |
+//! | --- | --- |
+//! | `random` | none |
+//! | `heuristic` | `temperature=0` (0: greedy, ties broken by the agent's stream; `T > 0`: softmax over the evaluation) |
+//! | `mcts` | `iterations=N` or `ms=N` (exactly one, required), `c=1.4`, `rollout=random` (or `heuristic`), `cutoff=none` (or a number of plies) |
+//! | `expectimax` | `depth=N` and/or `ms=N` (at least one), iterative deepening up to `depth` (64 when only `ms` is given) |
+//!
+//! Every unknown kind, unknown or repeated parameter, bad value, missing or doubled budget is
+//! refused with a one-line error naming it. [`AgentSpec`]'s `Display` writes the canonical full
+//! spec (every parameter, defaults included), which reads back to the same spec.
 
 use std::fmt;
 use std::str::FromStr;
 
+/// The deepest iterative-deepening search an `expectimax` spec may ask for (and the limit when
+/// only a time budget is given).
+pub const MAX_DEPTH: u32 = 64;
+
 /// A parsed, validated agent spec.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum AgentSpec {
     /// `random`: uniform random play.
     Random,
+    /// `heuristic`: one-ply search on the game's evaluation.
+    Heuristic {
+        /// Softmax temperature; 0 plays greedily.
+        temperature: f64,
+    },
+    /// `mcts`: UCT Monte Carlo tree search.
+    Mcts(MctsParams),
+    /// `expectimax`: depth-limited expectiminimax with alpha-beta and Star1/Star2 pruning.
+    Expectimax(ExpectimaxParams),
+}
+
+/// How long a search runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// A fixed number of iterations (reproducible).
+    Iterations(u32),
+    /// A wall-clock budget in milliseconds per move (not reproducible).
+    Millis(u64),
+}
+
+/// How MCTS plays out a new leaf.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rollout {
+    /// Uniformly random actions.
+    Random,
+    /// Greedy on the evaluation, ties broken at random.
+    Heuristic,
+}
+
+/// The parameters of an `mcts` agent.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsParams {
+    /// Iterations or milliseconds per move.
+    pub budget: Budget,
+    /// The UCT exploration constant.
+    pub c: f64,
+    /// The rollout policy.
+    pub rollout: Rollout,
+    /// Decision plies of rollout before the position is scored by the evaluation; `None`
+    /// plays to the end of the game.
+    pub cutoff: Option<u32>,
+}
+
+/// The parameters of an `expectimax` agent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExpectimaxParams {
+    /// The deepest iteration, in decision plies.
+    pub depth: u32,
+    /// A time budget per move in milliseconds, if any.
+    pub ms: Option<u64>,
+}
+
+impl AgentSpec {
+    /// Whether the same spec and stream always give the same moves: false for time budgets.
+    #[must_use]
+    pub fn is_reproducible(&self) -> bool {
+        match self {
+            AgentSpec::Random | AgentSpec::Heuristic { .. } => true,
+            AgentSpec::Mcts(p) => matches!(p.budget, Budget::Iterations(_)),
+            AgentSpec::Expectimax(p) => p.ms.is_none(),
+        }
+    }
 }
 
 /// Why an agent spec was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     /// The kind before `:` is not known.
-    #[error("unknown agent '{0}' (known: random)")]
+    #[error("unknown agent '{0}' (known: random, heuristic, mcts, expectimax)")]
     UnknownKind(String),
     /// A parameter the kind does not take.
-    #[error("agent '{kind}' takes no parameter '{param}'")]
+    #[error("agent '{kind}' takes no parameter '{param}' (known: {known})")]
     UnknownParam {
         /// The agent kind.
         kind: String,
         /// The parameter given.
         param: String,
+        /// The parameters the kind takes.
+        known: &'static str,
+    },
+    /// A parameter given twice.
+    #[error("agent '{kind}': parameter '{param}' given twice")]
+    Repeated {
+        /// The agent kind.
+        kind: String,
+        /// The parameter.
+        param: String,
+    },
+    /// A parameter value that does not parse or is out of range.
+    #[error("agent '{kind}': bad value '{value}' for '{param}' (expected {expected})")]
+    BadValue {
+        /// The agent kind.
+        kind: String,
+        /// The parameter.
+        param: String,
+        /// The value given.
+        value: String,
+        /// What is accepted.
+        expected: &'static str,
+    },
+    /// A search without a budget.
+    #[error("agent '{kind}' needs a budget: {expected}")]
+    MissingBudget {
+        /// The agent kind.
+        kind: String,
+        /// The budget parameters it accepts.
+        expected: &'static str,
+    },
+    /// Both an iteration and a time budget.
+    #[error("agent '{kind}': give either 'iterations=' or 'ms=', not both")]
+    BothBudgets {
+        /// The agent kind.
+        kind: String,
     },
 }
+
+/// `key=value` items of a spec, checked against the kind's known keys.
+struct Params<'a> {
+    kind: &'a str,
+    known: &'static str,
+    items: Vec<(&'a str, &'a str)>,
+}
+
+impl<'a> Params<'a> {
+    fn read(kind: &'a str, text: Option<&'a str>, known: &'static str) -> Result<Self, SpecError> {
+        let mut items: Vec<(&str, &str)> = Vec::new();
+        for item in text.unwrap_or("").split(',').filter(|s| !s.is_empty()) {
+            let unknown = || SpecError::UnknownParam {
+                kind: kind.to_string(),
+                param: item.to_string(),
+                known: if known.is_empty() { "none" } else { known },
+            };
+            let (k, v) = item.split_once('=').ok_or_else(unknown)?;
+            if !known.split(", ").any(|n| n == k) {
+                return Err(unknown());
+            }
+            if items.iter().any(|(seen, _)| *seen == k) {
+                return Err(SpecError::Repeated {
+                    kind: kind.to_string(),
+                    param: k.to_string(),
+                });
+            }
+            items.push((k, v));
+        }
+        Ok(Params { kind, known, items })
+    }
+
+    fn get(&self, key: &str) -> Option<&'a str> {
+        debug_assert!(self.known.split(", ").any(|n| n == key));
+        self.items.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
+    }
+
+    fn bad(&self, param: &str, value: &str, expected: &'static str) -> SpecError {
+        SpecError::BadValue {
+            kind: self.kind.to_string(),
+            param: param.to_string(),
+            value: value.to_string(),
+            expected,
+        }
+    }
+
+    /// A finite, non-negative number.
+    fn number(&self, key: &str, default: f64) -> Result<f64, SpecError> {
+        match self.get(key) {
+            None => Ok(default),
+            Some(v) => match v.parse::<f64>() {
+                Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+                _ => Err(self.bad(key, v, "a finite number >= 0")),
+            },
+        }
+    }
+
+    /// A positive integer no larger than `max`.
+    fn count(&self, key: &str, max: u64) -> Result<Option<u64>, SpecError> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(v) => match v.parse::<u64>() {
+                Ok(n) if n >= 1 && n <= max => Ok(Some(n)),
+                _ => Err(self.bad(key, v, "a whole number >= 1 (within range)")),
+            },
+        }
+    }
+}
+
+const HEURISTIC_KEYS: &str = "temperature";
+const MCTS_KEYS: &str = "iterations, ms, c, rollout, cutoff";
+const EXPECTIMAX_KEYS: &str = "depth, ms";
 
 impl FromStr for AgentSpec {
     type Err = SpecError;
@@ -39,13 +221,67 @@ impl FromStr for AgentSpec {
         };
         match kind {
             "random" => {
-                if let Some(p) = params.filter(|p| !p.is_empty()) {
-                    return Err(SpecError::UnknownParam {
+                Params::read(kind, params, "")?;
+                Ok(AgentSpec::Random)
+            }
+            "heuristic" => {
+                let p = Params::read(kind, params, HEURISTIC_KEYS)?;
+                Ok(AgentSpec::Heuristic {
+                    temperature: p.number("temperature", 0.0)?,
+                })
+            }
+            "mcts" => {
+                let p = Params::read(kind, params, MCTS_KEYS)?;
+                let iterations = p.count("iterations", u64::from(u32::MAX))?;
+                let ms = p.count("ms", 86_400_000)?;
+                let budget = match (iterations, ms) {
+                    (Some(n), None) => Budget::Iterations(n as u32),
+                    (None, Some(ms)) => Budget::Millis(ms),
+                    (Some(_), Some(_)) => {
+                        return Err(SpecError::BothBudgets {
+                            kind: kind.to_string(),
+                        })
+                    }
+                    (None, None) => {
+                        return Err(SpecError::MissingBudget {
+                            kind: kind.to_string(),
+                            expected: "iterations=N or ms=N",
+                        })
+                    }
+                };
+                let rollout = match p.get("rollout") {
+                    None | Some("random") => Rollout::Random,
+                    Some("heuristic") => Rollout::Heuristic,
+                    Some(v) => return Err(p.bad("rollout", v, "random or heuristic")),
+                };
+                let cutoff = match p.get("cutoff") {
+                    None | Some("none") => None,
+                    Some(v) => Some(
+                        v.parse::<u32>()
+                            .map_err(|_| p.bad("cutoff", v, "a number of plies >= 0, or none"))?,
+                    ),
+                };
+                Ok(AgentSpec::Mcts(MctsParams {
+                    budget,
+                    c: p.number("c", 1.4)?,
+                    rollout,
+                    cutoff,
+                }))
+            }
+            "expectimax" => {
+                let p = Params::read(kind, params, EXPECTIMAX_KEYS)?;
+                let depth = p.count("depth", u64::from(MAX_DEPTH))?;
+                let ms = p.count("ms", 86_400_000)?;
+                if depth.is_none() && ms.is_none() {
+                    return Err(SpecError::MissingBudget {
                         kind: kind.to_string(),
-                        param: p.split(',').next().unwrap_or(p).to_string(),
+                        expected: "depth=N and/or ms=N",
                     });
                 }
-                Ok(AgentSpec::Random)
+                Ok(AgentSpec::Expectimax(ExpectimaxParams {
+                    depth: depth.map_or(MAX_DEPTH, |d| d as u32),
+                    ms,
+                }))
             }
             _ => Err(SpecError::UnknownKind(text.to_string())),
         }
@@ -53,10 +289,36 @@ impl FromStr for AgentSpec {
 }
 
 impl fmt::Display for AgentSpec {
-    /// The canonical spec text, as written to CSV.
+    /// The canonical spec text, as written to CSV: every parameter, defaults included.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             AgentSpec::Random => write!(f, "random"),
+            AgentSpec::Heuristic { temperature } => {
+                write!(f, "heuristic:temperature={temperature}")
+            }
+            AgentSpec::Mcts(p) => {
+                write!(f, "mcts:")?;
+                match p.budget {
+                    Budget::Iterations(n) => write!(f, "iterations={n}")?,
+                    Budget::Millis(ms) => write!(f, "ms={ms}")?,
+                }
+                let rollout = match p.rollout {
+                    Rollout::Random => "random",
+                    Rollout::Heuristic => "heuristic",
+                };
+                write!(f, ",c={},rollout={rollout},cutoff=", p.c)?;
+                match p.cutoff {
+                    Some(n) => write!(f, "{n}"),
+                    None => write!(f, "none"),
+                }
+            }
+            AgentSpec::Expectimax(p) => {
+                write!(f, "expectimax:depth={}", p.depth)?;
+                if let Some(ms) = p.ms {
+                    write!(f, ",ms={ms}")?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -65,16 +327,87 @@ impl fmt::Display for AgentSpec {
 mod tests {
     use super::*;
 
+    fn err(text: &str) -> String {
+        text.parse::<AgentSpec>().unwrap_err().to_string()
+    }
+
     #[test]
     fn parses_and_refuses() {
         assert_eq!("random".parse::<AgentSpec>(), Ok(AgentSpec::Random));
         assert_eq!(AgentSpec::Random.to_string(), "random");
-        let e = "rnadom".parse::<AgentSpec>().unwrap_err().to_string();
+        let e = err("rnadom");
         assert!(e.contains("'rnadom'"), "{e}");
-        let e = "random:depth=3"
-            .parse::<AgentSpec>()
-            .unwrap_err()
-            .to_string();
+        let e = err("random:depth=3");
         assert!(e.contains("'depth=3'"), "{e}");
+    }
+
+    #[test]
+    fn canonical_text_round_trips() {
+        for (given, canonical) in [
+            ("random", "random"),
+            ("heuristic", "heuristic:temperature=0"),
+            ("heuristic:temperature=0.25", "heuristic:temperature=0.25"),
+            (
+                "mcts:iterations=200",
+                "mcts:iterations=200,c=1.4,rollout=random,cutoff=none",
+            ),
+            (
+                "mcts:ms=50,rollout=heuristic,cutoff=8,c=0.7",
+                "mcts:ms=50,c=0.7,rollout=heuristic,cutoff=8",
+            ),
+            ("expectimax:depth=3", "expectimax:depth=3"),
+            ("expectimax:ms=20", "expectimax:depth=64,ms=20"),
+            ("expectimax:ms=20,depth=5", "expectimax:depth=5,ms=20"),
+        ] {
+            let spec: AgentSpec = given.parse().unwrap();
+            assert_eq!(spec.to_string(), canonical, "{given}");
+            assert_eq!(canonical.parse::<AgentSpec>(), Ok(spec), "{canonical}");
+        }
+    }
+
+    #[test]
+    fn reproducibility_follows_the_budget() {
+        for (text, reproducible) in [
+            ("random", true),
+            ("heuristic:temperature=1", true),
+            ("mcts:iterations=10", true),
+            ("mcts:ms=10", false),
+            ("expectimax:depth=2", true),
+            ("expectimax:depth=2,ms=10", false),
+        ] {
+            let spec: AgentSpec = text.parse().unwrap();
+            assert_eq!(spec.is_reproducible(), reproducible, "{text}");
+        }
+    }
+
+    #[test]
+    fn every_bad_parameter_is_named() {
+        for (text, needle) in [
+            ("minimax:depth=2", "'minimax:depth=2'"),
+            ("mcts:iterations=10,depth=3", "'depth=3'"),
+            (
+                "mcts:iterations=10,iterations=20",
+                "'iterations' given twice",
+            ),
+            ("mcts", "needs a budget"),
+            ("mcts:c=1", "needs a budget"),
+            ("mcts:iterations=10,ms=5", "not both"),
+            ("mcts:iterations=0", "'iterations'"),
+            ("mcts:iterations=ten", "'ten'"),
+            ("mcts:iterations=10,c=-1", "'c'"),
+            ("mcts:iterations=10,c=nan", "'c'"),
+            ("mcts:iterations=10,rollout=smart", "'smart'"),
+            ("mcts:iterations=10,cutoff=-2", "'cutoff'"),
+            ("heuristic:temperature=hot", "'temperature'"),
+            ("heuristic:temp=1", "'temp=1'"),
+            ("expectimax", "needs a budget"),
+            ("expectimax:depth=0", "'depth'"),
+            ("expectimax:depth=65", "'depth'"),
+            ("expectimax:depth", "'depth'"),
+        ] {
+            let e = err(text);
+            assert!(e.contains(needle), "{text}: {e}");
+            assert!(!e.contains('\n'), "{text}: one line");
+        }
     }
 }

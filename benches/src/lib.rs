@@ -1,7 +1,9 @@
 //! Shared workloads for cowrie's criterion benchmarks, so the benches and their tests run the
 //! same code.
 
-use cowrie_agents::{Agent, RandomAgent};
+use cowrie_agents::{
+    Agent, AgentSpec, Evaluate, Expectimax, ExpectimaxParams, MctsAgent, RandomAgent,
+};
 use cowrie_engine::{sample_outcome, Game, ToAct};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -71,4 +73,59 @@ pub fn playout_games<G: Game>(rules: &G::Rules, games: u64, seed: u64) -> Batch 
         out.plies += u64::from(s.plies());
     }
     out
+}
+
+/// One MCTS search from `G`'s start position under `rules` with `spec` (an `mcts:iterations=…`
+/// spec) and the agent stream seeded by `seed`: the chosen move in the game's notation and the
+/// iterations run.
+///
+/// # Panics
+/// If `spec` is not an `mcts` spec or the start position is not a decision node.
+#[must_use]
+pub fn mcts_move<G: Evaluate>(rules: &G::Rules, spec: &str, seed: u64) -> (String, u64) {
+    let AgentSpec::Mcts(params) = spec.parse::<AgentSpec>().expect("a valid spec") else {
+        panic!("not an mcts spec: {spec}");
+    };
+    let start = G::new(rules);
+    let mut legal = Vec::new();
+    start.legal_actions(&mut legal);
+    let mut agent = MctsAgent::<G>::new(params, ChaCha8Rng::seed_from_u64(seed));
+    let mv = agent.choose(&start, &legal);
+    (start.action_to_string(mv), agent.last_iterations())
+}
+
+/// One expectimax search (iterative deepening to `depth`, every pruning on) from `G`'s start
+/// position under `rules`, agent stream seeded by `seed`: the chosen move in the game's
+/// notation and the nodes visited.
+#[must_use]
+pub fn expectimax_move<G: Evaluate>(rules: &G::Rules, depth: u32, seed: u64) -> (String, u64) {
+    let start = G::new(rules);
+    let mut legal = Vec::new();
+    start.legal_actions(&mut legal);
+    let mut agent = Expectimax::<G>::new(
+        ExpectimaxParams { depth, ms: None },
+        ChaCha8Rng::seed_from_u64(seed),
+    );
+    let mv = agent.choose(&start, &legal);
+    (start.action_to_string(mv), agent.nodes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cowrie_engine::{Baghchal, BaghchalRules};
+
+    #[test]
+    fn agent_signatures() {
+        // The same signatures `benches/agents.rs` asserts (agent stream seed 1).
+        let rules = BaghchalRules::default();
+        assert_eq!(
+            mcts_move::<Baghchal>(&rules, "mcts:iterations=1000", 1),
+            ("c5".to_string(), 1000)
+        );
+        assert_eq!(
+            expectimax_move::<Baghchal>(&rules, 5, 1),
+            ("c5".to_string(), 13_381)
+        );
+    }
 }

@@ -1,20 +1,21 @@
 //! Game names to generic calls: the only place a game is picked by name.
 
-use cowrie_engine::{Baghchal, Frangieh, Game};
+use cowrie_agents::Evaluate;
+use cowrie_engine::{Baghchal, Bargese, Frangieh, Game};
 
 /// The games cowrie plays, by command-line name.
-pub const GAMES: &[&str] = &[Baghchal::NAME, Frangieh::NAME];
+pub const GAMES: &[&str] = &[Baghchal::NAME, Frangieh::NAME, Bargese::NAME];
 
 /// A computation generic over the game, run by [`dispatch`] for the game named on the
 /// command line.
 pub trait GameTask {
     /// What the task returns.
     type Output;
-    /// Runs the task for game `G`.
+    /// Runs the task for game `G` (every game has an evaluation, for the agents that need one).
     ///
     /// # Errors
     /// As the task says.
-    fn run<G: Game>(self) -> anyhow::Result<Self::Output>;
+    fn run<G: Game + Evaluate>(self) -> anyhow::Result<Self::Output>;
 }
 
 /// Runs `task` for the game called `name`.
@@ -25,6 +26,7 @@ pub fn dispatch<T: GameTask>(name: &str, task: T) -> anyhow::Result<T::Output> {
     match name {
         "baghchal" => task.run::<Baghchal>(),
         "frangieh" => task.run::<Frangieh>(),
+        "bargese" => task.run::<Bargese>(),
         _ => anyhow::bail!("unknown game '{name}' (known: {})", GAMES.join(", ")),
     }
 }

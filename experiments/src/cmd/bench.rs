@@ -34,7 +34,7 @@ struct Line {
 impl GameTask for BenchGame {
     type Output = Vec<Line>;
 
-    fn run<G: Game>(self) -> anyhow::Result<Vec<Line>> {
+    fn run<G: Game + cowrie_agents::Evaluate>(self) -> anyhow::Result<Vec<Line>> {
         let mut out = Vec::new();
         for v in G::Rules::variants() {
             let cfg = MatchConfig {

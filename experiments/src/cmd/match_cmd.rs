@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{bail, Context};
-use cowrie_agents::{AgentSpec, AnyAgent};
+use cowrie_agents::{AgentSpec, AnyAgent, Evaluate};
 use cowrie_engine::{Game, Player, RuleSet};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -130,7 +130,7 @@ struct MatchTask<'a>(&'a MatchConfig);
 
 impl GameTask for MatchTask<'_> {
     type Output = MatchReport;
-    fn run<G: Game>(self) -> anyhow::Result<MatchReport> {
+    fn run<G: Game + Evaluate>(self) -> anyhow::Result<MatchReport> {
         run_match::<G>(self.0)
     }
 }
@@ -148,7 +148,7 @@ pub fn run(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
 ///
 /// # Errors
 /// Unknown variant or option; unwritable output; a resumed directory holding another run.
-pub fn run_match<G: Game>(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
+pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
     let rules = G::Rules::resolve(cfg.variant.as_deref(), &cfg.options)?;
     let variant = cfg
         .variant
@@ -188,7 +188,7 @@ pub fn run_match<G: Game>(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
             "record": cfg.record,
         }),
         threads: cfg.threads,
-        reproducible: true,
+        reproducible: cfg.agents.iter().all(AgentSpec::is_reproducible),
         started: now_rfc3339(),
         finished: String::new(),
         elapsed_seconds: 0.0,
@@ -300,7 +300,7 @@ pub fn run_match<G: Game>(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
 }
 
 /// What every game of a match shares.
-pub(crate) struct Ctx<'a, G: Game> {
+pub(crate) struct Ctx<'a, G: Game + Evaluate> {
     pub(crate) cfg: &'a MatchConfig,
     pub(crate) rules: &'a G::Rules,
     pub(crate) labels: &'a MatchLabels,
@@ -318,7 +318,11 @@ pub(crate) struct Played {
 }
 
 /// Plays game `game_index`.
-pub(crate) fn play_one<G: Game>(game_index: u64, ctx: &Ctx<'_, G>, buf: &mut Buffers<G>) -> Played {
+pub(crate) fn play_one<G: Game + Evaluate>(
+    game_index: u64,
+    ctx: &Ctx<'_, G>,
+    buf: &mut Buffers<G>,
+) -> Played {
     let cfg = ctx.cfg;
     let s = slot(game_index, cfg.swap);
     let (spec1, spec2) = if s.swapped {
@@ -327,7 +331,7 @@ pub(crate) fn play_one<G: Game>(game_index: u64, ctx: &Ctx<'_, G>, buf: &mut Buf
         (&cfg.agents[0], &cfg.agents[1])
     };
     let mut agents = [
-        AnyAgent::build(spec1, agent_stream(cfg.seed, game_index, Player::ONE)),
+        AnyAgent::<G>::build(spec1, agent_stream(cfg.seed, game_index, Player::ONE)),
         AnyAgent::build(spec2, agent_stream(cfg.seed, game_index, Player::TWO)),
     ];
     let mut chance = chance_stream(cfg.seed, s.pair_index);

@@ -18,7 +18,7 @@ struct Sides;
 
 impl GameTask for Sides {
     type Output = [&'static str; 2];
-    fn run<G: Game>(self) -> anyhow::Result<[&'static str; 2]> {
+    fn run<G: Game + cowrie_agents::Evaluate>(self) -> anyhow::Result<[&'static str; 2]> {
         Ok([G::side_name(Player::ONE), G::side_name(Player::TWO)])
     }
 }

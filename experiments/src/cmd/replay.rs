@@ -21,7 +21,7 @@ struct Replay<'a> {
 impl GameTask for Replay<'_> {
     type Output = String;
 
-    fn run<G: Game>(self) -> anyhow::Result<String> {
+    fn run<G: Game + cowrie_agents::Evaluate>(self) -> anyhow::Result<String> {
         let rec = self.rec;
         let at = |what: String| format!("game {}: {what}", rec.game_index);
         let mut rules = G::Rules::variant(&rec.variant)?;

@@ -8,7 +8,7 @@ struct ListRules;
 
 impl GameTask for ListRules {
     type Output = String;
-    fn run<G: Game>(self) -> anyhow::Result<String> {
+    fn run<G: Game + cowrie_agents::Evaluate>(self) -> anyhow::Result<String> {
         let mut s = format!("{}\nvariants (the first is the default):\n", G::NAME);
         for v in G::Rules::variants() {
             s += &format!("  {:<16} {}\n", v.name, v.source);

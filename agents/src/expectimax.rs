@@ -1,0 +1,589 @@
+//! Depth-limited expectiminimax with alpha-beta at decision nodes, Star1 or Star2 pruning at
+//! chance nodes (Ballard 1983; Hauk, Buro and Schaeffer 2004), iterative deepening, a
+//! transposition table on the Zobrist hash and move ordering. On a game without chance nodes
+//! (Baghchal) it is alpha-beta.
+//!
+//! - **Values** are from the view of a player, read from the state: a decision node searches
+//!   from its own player's view, and the sign flips only where the player to act actually
+//!   differs from the view asked for (a negamax without depth parity), so a player who moves
+//!   twice in a row, an extra throw or a pass needs no special case.
+//! - **Depth** counts decision plies: playing an action costs one, a chance outcome costs
+//!   nothing. A chain of chance nodes (a throw, an extra throw after doubles, an opening roll)
+//!   between two plies is expanded in full at no depth; at depth 0 the state is scored by the
+//!   evaluation whatever it is (a chance node included). Every line of a depth-`d` search thus
+//!   holds exactly `d` plies unless the game ends first.
+//! - **Leaves**: terminal states score their exact returns (0 for a draw or a truncation),
+//!   others [`Evaluate::evaluate`], bounded by `±max_points` (the Star1/Star2 bounds).
+//! - **Transposition table**: decision nodes only, keyed by [`Game::hash`], an entry used for a
+//!   cutoff only at the same remaining depth (so a search's value equals the fixed-depth
+//!   expectiminimax value) and for move ordering at any depth. Cleared at every move. The hash
+//!   holds no ply counter and no repetition history: near the ply cap, or under a repetition
+//!   rule, two transposed positions may differ in ways the table does not see.
+//! - **Move ordering**: the table's best move first, then (at depth >= 2) by the evaluation of
+//!   the position after the move; the root's moves are first shuffled by the agent's stream, so
+//!   equal moves are chosen among at random.
+
+use std::time::{Duration, Instant};
+
+use cowrie_engine::{Game, Player, ToAct};
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+
+use crate::heuristic::{leaf_value, value_bound, Evaluate};
+use crate::spec::ExpectimaxParams;
+use crate::Agent;
+
+const INF: f64 = f64::INFINITY;
+const TT_BITS: u32 = 16;
+
+/// Pruning at chance nodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChancePruning {
+    /// Every outcome searched with a full window.
+    None,
+    /// Star1: each outcome's window is narrowed by the values already found and the bounds of
+    /// the rest.
+    Star1,
+    /// Star2: Star1 after a probing pass that searches one move of each outcome's successor for
+    /// a bound on its value.
+    Star2,
+}
+
+/// Switches of the search, for tests and comparisons; [`SearchConfig::default`] turns
+/// everything on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// Alpha-beta at decision nodes (off: plain expectiminimax).
+    pub alpha_beta: bool,
+    /// Pruning at chance nodes (needs `alpha_beta`).
+    pub chance: ChancePruning,
+    /// The transposition table.
+    pub transposition_table: bool,
+    /// Move ordering by the evaluation.
+    pub move_ordering: bool,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            alpha_beta: true,
+            chance: ChancePruning::Star2,
+            transposition_table: true,
+            move_ordering: true,
+        }
+    }
+}
+
+impl SearchConfig {
+    /// Plain expectiminimax: no pruning, no table (the reference the tests compare with).
+    pub const PLAIN: SearchConfig = SearchConfig {
+        alpha_beta: false,
+        chance: ChancePruning::None,
+        transposition_table: false,
+        move_ordering: false,
+    };
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Entry<A> {
+    key: u64,
+    depth: u32,
+    value: f64,
+    bound: Bound,
+    best: Option<A>,
+    /// Whether the node's search scored a live position at the horizon.
+    horizon: bool,
+}
+
+/// A move searched already by a Star2 probe.
+#[derive(Clone, Copy, Debug)]
+struct Probed<A> {
+    mv: A,
+    /// Its value from the mover's view.
+    value: f64,
+    /// Whether `value` is exact (else an upper bound: the probe failed low).
+    exact: bool,
+    /// Whether the probe scored a live position at the horizon.
+    horizon: bool,
+}
+
+type Known<A> = Option<Probed<A>>;
+
+/// Per outcome of a chance node: a lower and an upper bound on its value, and a probed move.
+type OutcomeBounds<A> = (f64, f64, Known<A>);
+
+/// The expectimax agent and search.
+#[derive(Clone, Debug)]
+pub struct Expectimax<G: Game> {
+    params: ExpectimaxParams,
+    config: SearchConfig,
+    rng: ChaCha8Rng,
+    table: Vec<Option<Entry<G::Action>>>,
+    nodes: u64,
+    deadline: Option<Instant>,
+    aborted: bool,
+    move_pool: Vec<Vec<G::Action>>,
+    key_pool: Vec<Vec<(f64, G::Action)>>,
+    outcome_pool: Vec<Vec<(G::Outcome, f64)>>,
+    state_pool: Vec<Vec<G>>,
+    bound_pool: Vec<Vec<OutcomeBounds<G::Action>>>,
+    last_depth: u32,
+    /// Whether the current iteration scored a live position at depth 0 (else it was exact).
+    horizon: bool,
+}
+
+impl<G: Evaluate> Expectimax<G> {
+    /// An expectimax agent with `params` and every pruning on, drawing from `rng`.
+    #[must_use]
+    pub fn new(params: ExpectimaxParams, rng: ChaCha8Rng) -> Self {
+        Expectimax {
+            params,
+            config: SearchConfig::default(),
+            rng,
+            table: vec![None; 1 << TT_BITS],
+            nodes: 0,
+            deadline: None,
+            aborted: false,
+            move_pool: Vec::new(),
+            key_pool: Vec::new(),
+            outcome_pool: Vec::new(),
+            state_pool: Vec::new(),
+            bound_pool: Vec::new(),
+            last_depth: 0,
+            horizon: false,
+        }
+    }
+
+    /// The same agent with the search switches `config`.
+    #[must_use]
+    pub fn with_config(mut self, config: SearchConfig) -> Self {
+        self.config = config;
+        self
+    }
+
+    /// Nodes visited since construction or the last [`Expectimax::reset_nodes`]: every state
+    /// the search enters (decision, chance, leaf; a Star2 probe's nodes included, a node whose
+    /// search a probe began and the full pass finished counted once).
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Sets the node counter to zero.
+    pub fn reset_nodes(&mut self) {
+        self.nodes = 0;
+    }
+
+    /// The depth of the last iteration [`Agent::choose`] completed (deepening stops early once
+    /// an iteration reaches no depth-0 live position: its result is then exact).
+    #[must_use]
+    pub fn last_depth(&self) -> u32 {
+        self.last_depth
+    }
+
+    /// The depth-`depth` expectiminimax value of `state` from `player`'s view (one search, full
+    /// window, no time limit, the table cleared first).
+    pub fn value(&mut self, state: &G, depth: u32, player: Player) -> f64 {
+        self.clear_table();
+        self.deadline = None;
+        self.aborted = false;
+        self.negamax(state, depth, -INF, INF, player, None)
+    }
+
+    fn clear_table(&mut self) {
+        if self.config.transposition_table {
+            self.table.fill(None);
+        }
+    }
+
+    fn check_time(&mut self) {
+        if let Some(d) = self.deadline {
+            if self.nodes & 1023 == 0 && Instant::now() >= d {
+                self.aborted = true;
+            }
+        }
+    }
+
+    fn take<T>(pool: &mut Vec<Vec<T>>) -> Vec<T> {
+        pool.pop().unwrap_or_default()
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        state: &G,
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+        pov: Player,
+        known: Known<G::Action>,
+    ) -> f64 {
+        if self.aborted {
+            return 0.0;
+        }
+        match state.to_act() {
+            ToAct::Decision(p) if p != pov && depth > 0 => {
+                -self.negamax(state, depth, -beta, -alpha, p, known)
+            }
+            ToAct::Terminal(_) => {
+                self.nodes += 1;
+                state.returns()[pov.index()]
+            }
+            _ if depth == 0 => {
+                self.nodes += 1;
+                self.horizon = true;
+                self.check_time();
+                state.evaluate(pov)
+            }
+            ToAct::Decision(_) => {
+                // A node whose search a Star2 probe began (`known`) was counted by the probe.
+                if known.is_none() {
+                    self.nodes += 1;
+                }
+                self.check_time();
+                self.decision(state, depth, alpha, beta, pov, known)
+            }
+            ToAct::Chance => {
+                self.nodes += 1;
+                self.check_time();
+                self.chance(state, depth, alpha, beta, pov)
+            }
+        }
+    }
+
+    /// The moves of decision node `state` (player `p`) in search order.
+    fn ordered_moves(&mut self, state: &G, depth: u32, p: Player) -> Vec<G::Action> {
+        let mut moves = Self::take(&mut self.move_pool);
+        state.legal_actions(&mut moves);
+        if self.config.move_ordering && depth >= 2 && moves.len() > 1 {
+            let mut keys = Self::take(&mut self.key_pool);
+            keys.clear();
+            for &a in &moves {
+                let mut child = state.clone();
+                child.play_unchecked(a);
+                keys.push((leaf_value(&child, p), a));
+            }
+            // Stable: equal evaluations keep the game's order.
+            keys.sort_by(|x, y| y.0.total_cmp(&x.0));
+            moves.clear();
+            moves.extend(keys.iter().map(|&(_, a)| a));
+            self.key_pool.push(keys);
+        }
+        if self.config.transposition_table {
+            if let Some(e) = self.table[(state.hash() & ((1 << TT_BITS) - 1)) as usize] {
+                if e.key == state.hash() {
+                    if let Some(pos) = e.best.and_then(|b| moves.iter().position(|&m| m == b)) {
+                        moves[..=pos].rotate_right(1);
+                    }
+                }
+            }
+        }
+        moves
+    }
+
+    /// A decision node of `pov`, who maximises. `known`: a move a Star2 probe searched.
+    #[allow(clippy::too_many_arguments)]
+    fn decision(
+        &mut self,
+        state: &G,
+        depth: u32,
+        mut alpha: f64,
+        beta: f64,
+        pov: Player,
+        known: Known<G::Action>,
+    ) -> f64 {
+        let ab = self.config.alpha_beta;
+        let slot = (state.hash() & ((1 << TT_BITS) - 1)) as usize;
+        if self.config.transposition_table {
+            if let Some(e) = self.table[slot] {
+                if e.key == state.hash() && e.depth == depth {
+                    let usable = match e.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => ab && e.value >= beta,
+                        Bound::Upper => ab && e.value <= alpha,
+                    };
+                    if usable {
+                        self.horizon |= e.horizon;
+                        return e.value;
+                    }
+                }
+            }
+        }
+        let alpha0 = alpha;
+        let outer_horizon = std::mem::replace(&mut self.horizon, false);
+        let moves = self.ordered_moves(state, depth, pov);
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut skip = None;
+        if let Some(Probed {
+            mv: a,
+            value: v,
+            exact,
+            ..
+        }) = known
+        {
+            // An exact value stands in for the move's search; an upper bound does when it cannot
+            // raise alpha (the window here is never wider below than the probe's was).
+            if exact || (ab && v <= alpha) {
+                best = v;
+                best_move = Some(a);
+                alpha = alpha.max(v);
+                skip = Some(a);
+            }
+        }
+        if !(ab && alpha >= beta) {
+            for &a in &moves {
+                if skip == Some(a) {
+                    continue;
+                }
+                let mut child = state.clone();
+                child.play_unchecked(a);
+                let v = if ab {
+                    self.negamax(&child, depth - 1, alpha, beta, pov, None)
+                } else {
+                    self.negamax(&child, depth - 1, -INF, INF, pov, None)
+                };
+                if v > best {
+                    best = v;
+                    best_move = Some(a);
+                }
+                if ab {
+                    alpha = alpha.max(v);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_pool.push(moves);
+        if self.config.transposition_table && !self.aborted {
+            let bound = if !ab {
+                Bound::Exact
+            } else if best <= alpha0 {
+                Bound::Upper
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.table[slot] = Some(Entry {
+                key: state.hash(),
+                depth,
+                value: best,
+                bound,
+                best: best_move,
+                horizon: self.horizon || known.is_some_and(|k| k.horizon),
+            });
+        }
+        self.horizon |= outer_horizon;
+        best
+    }
+
+    /// A chance node, from `pov`'s view.
+    #[allow(clippy::too_many_arguments)]
+    fn chance(&mut self, state: &G, depth: u32, alpha: f64, beta: f64, pov: Player) -> f64 {
+        let star = self.config.alpha_beta && self.config.chance != ChancePruning::None;
+        let bound = value_bound(state);
+        let mut outcomes = Self::take(&mut self.outcome_pool);
+        state.chance_outcomes(&mut outcomes);
+        let mut children = Self::take(&mut self.state_pool);
+        children.clear();
+        for &(o, _) in &outcomes {
+            let mut c = state.clone();
+            c.apply_outcome(o);
+            children.push(c);
+        }
+        // Per outcome: a lower and an upper bound on its value from pov's view, and a move of
+        // its successor already searched exactly by the probe.
+        let mut bounds = Self::take(&mut self.bound_pool);
+        bounds.clear();
+        bounds.resize(outcomes.len(), (-bound, bound, None));
+        let mut result = None;
+        if star && self.config.chance == ChancePruning::Star2 {
+            result = self.probe(&children, &outcomes, &mut bounds, depth, alpha, beta, pov);
+        }
+        if result.is_none() {
+            // Star1 pass (a plain weighted sum without `star`).
+            let mut rest_lo: f64 = outcomes.iter().zip(&bounds).map(|(o, b)| o.1 * b.0).sum();
+            let mut rest_hi: f64 = outcomes.iter().zip(&bounds).map(|(o, b)| o.1 * b.1).sum();
+            let mut sum = 0.0;
+            for (i, child) in children.iter().enumerate() {
+                let p = outcomes[i].1;
+                let (lo, hi, known) = bounds[i];
+                rest_lo -= p * lo;
+                rest_hi -= p * hi;
+                if star {
+                    let a = (alpha - sum - rest_hi) / p;
+                    let b = (beta - sum - rest_lo) / p;
+                    let v = self.negamax(child, depth, a.max(lo), b.min(hi), pov, known);
+                    sum += p * v;
+                    if v >= b {
+                        result = Some(sum + rest_lo);
+                        break;
+                    }
+                    if v <= a {
+                        result = Some(sum + rest_hi);
+                        break;
+                    }
+                } else {
+                    sum += p * self.negamax(child, depth, -INF, INF, pov, None);
+                }
+            }
+            result.get_or_insert(sum);
+        }
+        self.outcome_pool.push(outcomes);
+        self.state_pool.push(children);
+        self.bound_pool.push(bounds);
+        result.unwrap_or(0.0)
+    }
+
+    /// Star2's probing pass: for each outcome whose successor is a decision node, searches
+    /// that node's first move for a bound on the outcome's value (a lower bound where `pov`
+    /// moves, an upper one where the opponent does). Returns the chance node's value bound if
+    /// the bounds already cut it off.
+    #[allow(clippy::too_many_arguments)]
+    fn probe(
+        &mut self,
+        children: &[G],
+        outcomes: &[(G::Outcome, f64)],
+        bounds: &mut [OutcomeBounds<G::Action>],
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+        pov: Player,
+    ) -> Option<f64> {
+        let mut all_lo: f64 = outcomes.iter().zip(&*bounds).map(|(o, b)| o.1 * b.0).sum();
+        let mut all_hi: f64 = outcomes.iter().zip(&*bounds).map(|(o, b)| o.1 * b.1).sum();
+        for (i, child) in children.iter().enumerate() {
+            let ToAct::Decision(q) = child.to_act() else {
+                continue;
+            };
+            if self.aborted {
+                return None;
+            }
+            let p = outcomes[i].1;
+            let (lo, hi, _) = bounds[i];
+            // The window of outcome i given the others' bounds, as in Star1.
+            let a = (alpha - (all_hi - p * hi)) / p;
+            let b = (beta - (all_lo - p * lo)) / p;
+            self.nodes += 1;
+            let moves = self.ordered_moves(child, depth, q);
+            let first = moves[0];
+            self.move_pool.push(moves);
+            let mut grandchild = child.clone();
+            grandchild.play_unchecked(first);
+            let outer_horizon = std::mem::replace(&mut self.horizon, false);
+            let (w, exact, usable) = if q == pov {
+                let w = self.negamax(&grandchild, depth - 1, a, b, pov, None);
+                if w > a && w > lo {
+                    all_lo += p * (w - lo);
+                    bounds[i].0 = w;
+                }
+                (w, a < w, w < b)
+            } else {
+                let w = self.negamax(&grandchild, depth - 1, -b, -a, q, None);
+                if w > -b && -w < hi {
+                    all_hi += p * (-w - hi);
+                    bounds[i].1 = -w;
+                }
+                (w, -b < w, w < -a)
+            };
+            if usable {
+                bounds[i].2 = Some(Probed {
+                    mv: first,
+                    value: w,
+                    exact,
+                    horizon: self.horizon,
+                });
+            }
+            self.horizon |= outer_horizon;
+            if all_lo >= beta {
+                return Some(all_lo);
+            }
+            if all_hi <= alpha {
+                return Some(all_hi);
+            }
+        }
+        None
+    }
+
+    /// Iterative deepening from decision node `state`: the best move of the deepest completed
+    /// iteration.
+    fn search_root(&mut self, state: &G, legal: &[G::Action]) -> G::Action {
+        let ToAct::Decision(me) = state.to_act() else {
+            panic!("expectimax chooses at a decision node");
+        };
+        self.clear_table();
+        self.aborted = false;
+        let started = Instant::now();
+        self.deadline = None;
+        let mut order: Vec<G::Action> = legal.to_vec();
+        order.shuffle(&mut self.rng);
+        if self.config.move_ordering {
+            let mut keyed: Vec<(f64, G::Action)> = order
+                .iter()
+                .map(|&a| {
+                    let mut c = state.clone();
+                    c.play_unchecked(a);
+                    (leaf_value(&c, me), a)
+                })
+                .collect();
+            keyed.sort_by(|x, y| y.0.total_cmp(&x.0));
+            order = keyed.into_iter().map(|(_, a)| a).collect();
+        }
+        let mut chosen = order[0];
+        self.last_depth = 0;
+        for depth in 1..=self.params.depth {
+            // Depth 1 always completes; deeper iterations stop at the deadline.
+            if depth == 2 {
+                self.deadline = self.params.ms.map(|ms| started + Duration::from_millis(ms));
+            }
+            let mut alpha = -INF;
+            let mut best = order[0];
+            self.horizon = false;
+            for &a in &order {
+                let mut child = state.clone();
+                child.play_unchecked(a);
+                let lower = if self.config.alpha_beta { alpha } else { -INF };
+                let v = self.negamax(&child, depth - 1, lower, INF, me, None);
+                if self.aborted {
+                    break;
+                }
+                if v > alpha {
+                    alpha = v;
+                    best = a;
+                }
+            }
+            if self.aborted {
+                break;
+            }
+            chosen = best;
+            self.last_depth = depth;
+            if let Some(pos) = order.iter().position(|&m| m == best) {
+                order[..=pos].rotate_right(1);
+            }
+            if !self.horizon || self.deadline.is_some_and(|d| Instant::now() >= d) {
+                // No position was cut off by the horizon: the search was exact, deeper ones
+                // would repeat it.
+                break;
+            }
+        }
+        chosen
+    }
+}
+
+impl<G: Evaluate> Agent<G> for Expectimax<G> {
+    fn choose(&mut self, state: &G, legal: &[G::Action]) -> G::Action {
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        self.search_root(state, legal)
+    }
+}

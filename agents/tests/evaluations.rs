@@ -2,7 +2,7 @@
 //! the end, antisymmetric, and exactly the returns at the end.
 
 use cowrie_agents::Evaluate;
-use cowrie_engine::{sample_outcome, Baghchal, Bargese, Frangieh, Game, Player, RuleSet, ToAct};
+use cowrie_engine::{sample_outcome, Baghchal, Bargese, Frangieh, Player, RuleSet, ToAct};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

@@ -226,6 +226,35 @@ impl Baghchal {
         ToAct::Decision(self.to_move)
     }
 
+    /// Moves the pieces for `action` (not the hash, side to move or status); returns whether the
+    /// ply is irreversible (a placement or a capture).
+    #[inline]
+    fn apply_board(&mut self, action: BaghchalAction) -> bool {
+        match action {
+            BaghchalAction::Place(p) => {
+                self.goats |= 1 << p;
+                self.in_hand -= 1;
+                true
+            }
+            BaghchalAction::Step { from, to } => {
+                let m = (1 << from) | (1 << to);
+                if self.to_move == GOATS {
+                    self.goats ^= m;
+                } else {
+                    self.tigers ^= m;
+                }
+                false
+            }
+            BaghchalAction::Jump { from, to } => {
+                self.tigers ^= (1 << from) | (1 << to);
+                self.goats &= !(1 << BaghchalAction::captured_point(from, to));
+                self.captured += 1;
+                true
+            }
+            BaghchalAction::Pass => false,
+        }
+    }
+
     /// The hash of the position after `action`, without playing it.
     #[must_use]
     pub fn hash_after(&self, action: BaghchalAction) -> u64 {
@@ -302,29 +331,7 @@ impl Game for Baghchal {
     #[inline]
     fn play_unchecked(&mut self, action: BaghchalAction) {
         let hash = self.hash_after(action);
-        let mut irreversible = false;
-        match action {
-            BaghchalAction::Place(p) => {
-                self.goats |= 1 << p;
-                self.in_hand -= 1;
-                irreversible = true;
-            }
-            BaghchalAction::Step { from, to } => {
-                let m = (1 << from) | (1 << to);
-                if self.to_move == GOATS {
-                    self.goats ^= m;
-                } else {
-                    self.tigers ^= m;
-                }
-            }
-            BaghchalAction::Jump { from, to } => {
-                self.tigers ^= (1 << from) | (1 << to);
-                self.goats &= !(1 << BaghchalAction::captured_point(from, to));
-                self.captured += 1;
-                irreversible = true;
-            }
-            BaghchalAction::Pass => {}
-        }
+        let irreversible = self.apply_board(action);
         self.hash = hash;
         self.to_move = self.to_move.opponent();
         self.plies += 1;

@@ -1,8 +1,8 @@
 //! A fast uniformly random playout: the same draws and the same games as the generic
-//! [`Game::random_playout`], without writing the legal moves to a buffer.
+//! [`crate::game::Game::random_playout`], without writing the legal moves to a buffer.
 //!
 //! At each ply it counts the legal moves, draws `k = rng.gen_range(0..n)` and finds the k-th
-//! move in the order [`Game::legal_actions`] uses, so it picks exactly the action the generic
+//! move in the order [`crate::game::Game::legal_actions`] uses, so it picks exactly the action the generic
 //! loop would. Repetition rules need the history and go through the generic loop.
 
 use rand::Rng;
@@ -10,7 +10,7 @@ use rand::Rng;
 use super::board::{self, Bitboard, STEPS};
 use super::movegen::jump_targets;
 use super::{Baghchal, BaghchalAction, Repetition, GOATS};
-use crate::game::{Game, ToAct};
+use crate::game::ToAct;
 
 /// The k-th lowest set bit of `b` (k from 0).
 #[inline]
@@ -25,10 +25,16 @@ impl Baghchal {
     /// Plays uniformly random moves to the end; see the module doc.
     pub(super) fn fast_random_playout<R: Rng>(&mut self, rng: &mut R) {
         debug_assert_eq!(self.rules.repetition, Repetition::None);
+        // The Zobrist hash is not needed inside the playout (no repetition rule reads it), so
+        // the board is updated without it and the hash recomputed once at the end.
         while let ToAct::Decision(_) = self.status {
             let a = self.random_move(rng);
-            self.play_unchecked(a);
+            self.apply_board(a);
+            self.to_move = self.to_move.opponent();
+            self.plies += 1;
+            self.status = self.compute_status();
         }
+        self.hash = self.hash_from_scratch();
     }
 
     #[inline]

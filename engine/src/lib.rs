@@ -21,5 +21,6 @@ pub use game::{
 };
 pub use games::baghchal::{Baghchal, BaghchalAction, BaghchalRules};
 pub use games::frangieh::{Frangieh, FrangiehAction, FrangiehOutcome, FrangiehRules};
+pub use games::julbahar::{GameRecord, Julbahar, JulbaharAction, JulbaharOutcome, JulbaharRules};
 pub use perft::perft;
 pub use rules::{OptionInfo, RuleError, RuleSet, VariantInfo};

@@ -2,4 +2,5 @@
 
 pub mod baghchal;
 pub mod frangieh;
+pub mod julbahar;
 pub mod tables;

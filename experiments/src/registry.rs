@@ -1,9 +1,9 @@
 //! Game names to generic calls: the only place a game is picked by name.
 
-use cowrie_engine::{Baghchal, Frangieh, Game};
+use cowrie_engine::{Baghchal, Frangieh, Game, Julbahar};
 
 /// The games cowrie plays, by command-line name.
-pub const GAMES: &[&str] = &[Baghchal::NAME, Frangieh::NAME];
+pub const GAMES: &[&str] = &[Baghchal::NAME, Frangieh::NAME, Julbahar::NAME];
 
 /// A computation generic over the game, run by [`dispatch`] for the game named on the
 /// command line.
@@ -25,6 +25,7 @@ pub fn dispatch<T: GameTask>(name: &str, task: T) -> anyhow::Result<T::Output> {
     match name {
         "baghchal" => task.run::<Baghchal>(),
         "frangieh" => task.run::<Frangieh>(),
+        "julbahar" => task.run::<Julbahar>(),
         _ => anyhow::bail!("unknown game '{name}' (known: {})", GAMES.join(", ")),
     }
 }

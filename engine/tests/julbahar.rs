@@ -312,3 +312,44 @@ fn random_matches_keep_the_invariants_and_end() {
     }
     assert!(total_games > 100);
 }
+
+#[test]
+fn next_game_options_choose_the_starter() {
+    // Player one (who started game 1, starter field 1) bears off its last checker at 0-0 and
+    // scores 15; game 2 begins with: a new opening throw (`opening`), the loser rolling
+    // (`loser`: player two), or the player who did not start game 1 rolling (`alternate`:
+    // player two; with player two as game 1's starter, player one).
+    let last = "1:1,off:14/5:15 1 2-1 0 0-0 1 1 0-0 0 0 0";
+    for (opt, starter_field, want) in [
+        ("opening", "1", None),
+        ("loser", "1", Some(Player::TWO)),
+        ("alternate", "1", Some(Player::TWO)),
+        ("alternate", "2", Some(Player::ONE)),
+    ] {
+        let mut r = JulbaharRules::default();
+        r.set_option("next-game", opt).unwrap();
+        let text = last.replace(" 1 1 0-0 ", &format!(" 1 {starter_field} 0-0 "));
+        let mut s = pos(&text, &r);
+        play(&mut s, "1/off");
+        assert_eq!(s.game_number(), 2, "{opt}");
+        match want {
+            None => assert_eq!(s.phase(), Phase::Opening),
+            Some(p) => {
+                assert_eq!((s.phase(), s.side_to_move()), (Phase::Roll, p), "{opt}");
+                assert!(s.notation().contains(&format!(" 2 {} 0-0 0 0 0", p.seat())));
+            }
+        }
+    }
+    // Under after-opening=winner the opening move and the winner's next play are one turn.
+    let mut r = JulbaharRules::default();
+    r.set_option("after-opening", "winner").unwrap();
+    let mut s = Julbahar::new(&r);
+    s.apply_outcome(JulbaharOutcome::Opening {
+        winner: Player::ONE,
+        roll: Roll(3, 1),
+    });
+    play(&mut s, "24/20");
+    s.apply_outcome(JulbaharOutcome::Roll(Roll(2, 1)));
+    play(&mut s, "24/21");
+    assert!(s.notation().ends_with(" 1 1 0-0 2 1 1"), "{}", s.notation());
+}

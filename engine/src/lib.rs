@@ -2,7 +2,7 @@
 //!
 //! - [`game`]: players, [`ToAct`], the [`Game`] trait, its errors;
 //! - [`rules`]: named variants and `key=value` options ([`RuleSet`]);
-//! - [`games`]: one module per game (Baghchal, Frangieh) and the shared tables engine;
+//! - [`games`]: one module per game (Baghchal, Frangieh, Julbahar) and the shared tables engine;
 //! - [`perft`]: move-path counts; [`testing`]: the conformance suite every game passes;
 //! - [`zobrist`]: compile-time Zobrist keys.
 //!

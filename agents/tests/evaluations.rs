@@ -2,7 +2,9 @@
 //! the end, antisymmetric, and exactly the returns at the end.
 
 use cowrie_agents::Evaluate;
-use cowrie_engine::{sample_outcome, Baghchal, Bargese, Frangieh, Player, RuleSet, ToAct};
+use cowrie_engine::{
+    sample_outcome, Baghchal, Bargese, Frangieh, Julbahar, Player, RuleSet, ToAct,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -44,6 +46,9 @@ fn evaluations_keep_the_contract() {
     check::<Baghchal>(&Default::default(), 50);
     for v in ["barakat-1974", "modern"] {
         check::<Frangieh>(&cowrie_engine::FrangiehRules::variant(v).unwrap(), 30);
+    }
+    for v in ["barakat-1974", "ludii"] {
+        check::<Julbahar>(&cowrie_engine::JulbaharRules::variant(v).unwrap(), 10);
     }
     check::<Bargese>(&cowrie_engine::BargeseRules::variant("ludii").unwrap(), 20);
 }

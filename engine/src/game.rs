@@ -253,6 +253,18 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static {
         let _ = out;
     }
 
+    /// Names of the columns of `subgames.csv`, for games whose unit of play is a match of
+    /// several games (Julbahar); empty (no `subgames.csv`) for the others.
+    fn subgame_columns() -> &'static [&'static str] {
+        &[]
+    }
+
+    /// One row per game inside the finished match, each with one value per
+    /// [`Game::subgame_columns`].
+    fn subgame_rows(&self, out: &mut Vec<Vec<String>>) {
+        let _ = out;
+    }
+
     /// The game's outcome, if it is over.
     fn end_reason(&self) -> Option<EndReason> {
         match self.to_act() {

@@ -2,7 +2,7 @@
 //!
 //! - [`game`]: players, [`ToAct`], the [`Game`] trait, its errors;
 //! - [`rules`]: named variants and `key=value` options ([`RuleSet`]);
-//! - [`games`]: one module per game (Baghchal, Frangieh, Bargese) and the shared tables engine;
+//! - [`games`]: one module per game (Baghchal, Frangieh, Julbahar, Bargese) and the shared tables engine;
 //! - [`perft`]: move-path counts; [`testing`]: the conformance suite every game passes;
 //! - [`zobrist`]: compile-time Zobrist keys.
 //!
@@ -22,5 +22,6 @@ pub use game::{
 pub use games::baghchal::{Baghchal, BaghchalAction, BaghchalRules};
 pub use games::bargese::{Bargese, BargeseAction, BargeseRules};
 pub use games::frangieh::{Frangieh, FrangiehAction, FrangiehOutcome, FrangiehRules};
+pub use games::julbahar::{GameRecord, Julbahar, JulbaharAction, JulbaharOutcome, JulbaharRules};
 pub use perft::perft;
 pub use rules::{OptionInfo, RuleError, RuleSet, VariantInfo};

@@ -1,10 +1,15 @@
 //! Game names to generic calls: the only place a game is picked by name.
 
 use cowrie_agents::Evaluate;
-use cowrie_engine::{Baghchal, Bargese, Frangieh, Game};
+use cowrie_engine::{Baghchal, Bargese, Frangieh, Game, Julbahar};
 
 /// The games cowrie plays, by command-line name.
-pub const GAMES: &[&str] = &[Baghchal::NAME, Frangieh::NAME, Bargese::NAME];
+pub const GAMES: &[&str] = &[
+    Baghchal::NAME,
+    Frangieh::NAME,
+    Julbahar::NAME,
+    Bargese::NAME,
+];
 
 /// A computation generic over the game, run by [`dispatch`] for the game named on the
 /// command line.
@@ -26,6 +31,7 @@ pub fn dispatch<T: GameTask>(name: &str, task: T) -> anyhow::Result<T::Output> {
     match name {
         "baghchal" => task.run::<Baghchal>(),
         "frangieh" => task.run::<Frangieh>(),
+        "julbahar" => task.run::<Julbahar>(),
         "bargese" => task.run::<Bargese>(),
         _ => anyhow::bail!("unknown game '{name}' (known: {})", GAMES.join(", ")),
     }

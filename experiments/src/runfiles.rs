@@ -71,6 +71,48 @@ pub fn open_csv(
     Ok((file, 0))
 }
 
+/// Opens a CSV of several rows per game (`subgames.csv`) for appending. Fresh: replaced by the
+/// header. Resumed: keeps the complete rows whose first field (`game_index`) is below `upto`,
+/// the first game not yet finished (rows come in schedule order).
+///
+/// # Errors
+/// Unreadable or unwritable files, or a file whose header differs, naming it.
+pub fn open_csv_before(
+    path: &Path,
+    header: &[&str],
+    resume: bool,
+    upto: u64,
+) -> anyhow::Result<File> {
+    let head = header_bytes(header)?;
+    if resume && path.exists() {
+        let bytes =
+            std::fs::read(path).with_context(|| format!("cannot read '{}'", path.display()))?;
+        if !bytes.starts_with(&head) {
+            bail!(
+                "--resume: '{}' has another header; it is not this run's output",
+                path.display()
+            );
+        }
+        let mut keep = head.len();
+        for line in bytes[head.len()..].split_inclusive(|&b| b == b'\n') {
+            let first = line.split(|&b| b == b',').next().unwrap_or_default();
+            let index = std::str::from_utf8(first)
+                .ok()
+                .and_then(|s| s.parse::<u64>().ok());
+            if !line.ends_with(b"\n") || index.is_none_or(|i| i >= upto) {
+                break;
+            }
+            keep += line.len();
+        }
+        return truncate_to(path, keep as u64);
+    }
+    let mut file =
+        File::create(path).with_context(|| format!("cannot write '{}'", path.display()))?;
+    file.write_all(&head)
+        .with_context(|| format!("cannot write '{}'", path.display()))?;
+    Ok(file)
+}
+
 /// Opens a JSON-lines file for appending, keeping its first `lines` complete lines when
 /// resuming (or replacing it otherwise).
 ///

@@ -211,3 +211,78 @@ fn a_record_replays_to_the_same_result() {
     let err = String::from_utf8_lossy(&bad.stderr);
     assert!(err.contains("game 0") && err.contains("illegal"), "{err}");
 }
+
+#[test]
+fn julbahar_subgames_survive_resume_and_merge() {
+    let dir = tempfile::tempdir().unwrap();
+    let jb = |out: &str, extra: &[&str]| {
+        let mut a = vec![
+            "match", "--game", "julbahar", "--p1", "random", "--p2", "random", "--games", "40",
+            "--seed", "5", "--quiet", "--out",
+        ];
+        a.push(out);
+        a.extend_from_slice(extra);
+        cowrie(&a)
+    };
+    let whole = dir.path().join("whole");
+    ok(&jb(whole.to_str().unwrap(), &[]));
+    // One subgames row per game of each match; their points add up to the match score.
+    let (games, subs) = (
+        read(&whole.join("games.csv")),
+        read(&whole.join("subgames.csv")),
+    );
+    let mut g = csv::Reader::from_reader(games.as_slice());
+    let mut s = csv::Reader::from_reader(subs.as_slice());
+    let sub_rows: Vec<csv::StringRecord> = s.records().map(Result::unwrap).collect();
+    for row in g.records().map(Result::unwrap) {
+        let idx = &row[0];
+        let mine: Vec<_> = sub_rows.iter().filter(|r| &r[0] == idx).collect();
+        assert_eq!(
+            mine.len().to_string(),
+            row[20].to_string(),
+            "games in match {idx}"
+        );
+        let p1: u32 = mine.iter().map(|r| r[6].parse::<u32>().unwrap()).sum();
+        assert_eq!(
+            p1.to_string(),
+            row[18].to_string(),
+            "score_p1 of match {idx}"
+        );
+    }
+    // Cut the run as a crash would: 15 matches kept, a torn subgames row, then resume.
+    let cut = dir.path().join("cut");
+    std::fs::create_dir_all(&cut).unwrap();
+    for f in ["manifest.json", "games.csv", "subgames.csv"] {
+        std::fs::copy(whole.join(f), cut.join(f)).unwrap();
+    }
+    let keep: Vec<&[u8]> = games.split_inclusive(|&b| b == b'\n').take(16).collect();
+    std::fs::write(cut.join("games.csv"), keep.concat()).unwrap();
+    let mut torn = subs.clone();
+    torn.truncate(subs.len() / 2 + 7);
+    std::fs::write(cut.join("subgames.csv"), torn).unwrap();
+    ok(&jb(cut.to_str().unwrap(), &["--resume"]));
+    for f in ["games.csv", "subgames.csv", "summary.csv"] {
+        assert!(
+            read(&cut.join(f)) == read(&whole.join(f)),
+            "{f} differs after resume"
+        );
+    }
+    // Two shards merged.
+    let (s1, s2) = (dir.path().join("s1"), dir.path().join("s2"));
+    ok(&jb(s1.to_str().unwrap(), &["--shard", "1/2"]));
+    ok(&jb(s2.to_str().unwrap(), &["--shard", "2/2"]));
+    let merged = dir.path().join("merged");
+    ok(&cowrie(&[
+        "merge",
+        "--out",
+        merged.to_str().unwrap(),
+        s1.to_str().unwrap(),
+        s2.to_str().unwrap(),
+    ]));
+    for f in ["games.csv", "subgames.csv", "summary.csv"] {
+        assert!(
+            read(&merged.join(f)) == read(&whole.join(f)),
+            "{f} differs after merge"
+        );
+    }
+}

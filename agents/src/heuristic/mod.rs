@@ -7,6 +7,7 @@
 mod baghchal;
 mod bargese;
 mod frangieh;
+mod julbahar;
 
 use cowrie_engine::{Game, Player, ToAct};
 use rand::Rng;

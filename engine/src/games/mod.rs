@@ -3,4 +3,5 @@
 pub mod baghchal;
 pub mod bargese;
 pub mod frangieh;
+pub mod julbahar;
 pub mod tables;

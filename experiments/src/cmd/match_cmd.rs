@@ -209,6 +209,17 @@ pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchR
     } else {
         None
     };
+    let sub_path = cfg.out.join("subgames.csv");
+    let mut subgames = if G::subgame_columns().is_empty() {
+        None
+    } else {
+        let mut header = vec!["game_index", "pair_index", "seed"];
+        header.extend(G::subgame_columns());
+        let upto = schedule.get(done).copied().unwrap_or(u64::MAX);
+        Some(runfiles::open_csv_before(
+            &sub_path, &header, cfg.resume, upto,
+        )?)
+    };
     manifest.games_written = done as u64;
     manifest.write(&cfg.out)?;
     let started = Instant::now();
@@ -236,6 +247,9 @@ pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchR
                     .map(str::as_bytes),
                 &records_path,
             )?;
+        }
+        if let Some(f) = subgames.as_mut() {
+            write_all(f, out.iter().map(|p| p.subgames.as_slice()), &sub_path)?;
         }
         write_all(
             &mut csv_file,
@@ -315,6 +329,8 @@ pub(crate) struct Played {
     pub(crate) record: Option<String>,
     /// Plies played.
     pub(crate) plies: u32,
+    /// The game's `subgames.csv` rows (empty for games that are not matches of games).
+    pub(crate) subgames: Vec<u8>,
 }
 
 /// Plays game `game_index`.
@@ -362,10 +378,28 @@ pub(crate) fn play_one<G: Game + Evaluate>(
         };
         serde_json::to_string(&rec).expect("a record serialises") + "\n"
     });
+    let mut subgames = Vec::new();
+    if !G::subgame_columns().is_empty() {
+        let mut rows = Vec::new();
+        state.subgame_rows(&mut rows);
+        let mut w = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(Vec::new());
+        for r in rows {
+            let mut fields = result.fields[..3].to_vec(); // game_index, pair_index, seed
+            fields.extend(r);
+            w.write_record(&fields)
+                .expect("writing CSV to memory cannot fail");
+        }
+        subgames = w
+            .into_inner()
+            .unwrap_or_else(|_| unreachable!("writing CSV to memory cannot fail"));
+    }
     Played {
         row,
         record: line,
         plies: result.plies,
+        subgames,
     }
 }
 

@@ -101,6 +101,28 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
     let swap = run["seat_swap"].as_bool().unwrap_or(true);
     let record = run["record"].as_bool().unwrap_or(false);
 
+    // subgames.csv (games that are matches of games): rows by game_index, stable.
+    let mut sub_header: Option<Vec<u8>> = None;
+    let mut sub_rows: Vec<(u64, Vec<u8>)> = Vec::new();
+    for dir in seen.values() {
+        let p = dir.join("subgames.csv");
+        if !p.exists() {
+            continue;
+        }
+        let all = lines(&p, 0)?;
+        if let Some((head, body)) = all.split_first() {
+            sub_header.get_or_insert_with(|| head.clone());
+            for l in body {
+                let first = l.split(|&b| b == b',').next().unwrap_or_default();
+                let index = std::str::from_utf8(first)
+                    .ok()
+                    .and_then(|s| s.parse::<u64>().ok())
+                    .with_context(|| format!("'{}': a row without game_index", p.display()))?;
+                sub_rows.push((index, l.clone()));
+            }
+        }
+    }
+    sub_rows.sort_by_key(|(i, _)| *i);
     let mut header: Option<Vec<u8>> = None;
     let mut rows: BTreeMap<u64, (Vec<u8>, Option<Vec<u8>>)> = BTreeMap::new();
     for dir in seen.values() {
@@ -150,6 +172,14 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
     }
     std::fs::write(&csv_path, csv_bytes)
         .with_context(|| format!("cannot write '{}'", csv_path.display()))?;
+    if let Some(head) = sub_header {
+        let p = args.out.join("subgames.csv");
+        let mut bytes = head;
+        for (_, l) in &sub_rows {
+            bytes.extend_from_slice(l);
+        }
+        std::fs::write(&p, bytes).with_context(|| format!("cannot write '{}'", p.display()))?;
+    }
     if record {
         let p = args.out.join("records.jsonl");
         std::fs::write(&p, rec_bytes).with_context(|| format!("cannot write '{}'", p.display()))?;

@@ -1,6 +1,5 @@
 //! The shared engine of the tables family (backgammon-like race games on a 24-point board):
-//! the board, the dice, whole-play generation and the play notation. Frangieh uses it now and
-//! Julbahar will later; the rules in which the two differ are the fields of [`TablesParams`].
+//! the board, the dice, whole-play generation and the play notation. Frangieh and Julbahar use it; the rules in which the two differ are the fields of [`TablesParams`].
 //!
 //! # Point numbering
 //! Each side counts the 24 points along its own track: it enters on its 24-point side (a checker
@@ -28,7 +27,7 @@ mod position_id;
 
 pub use board::{Board, BAR, OFF, STANDARD_START};
 pub use dice::{roll_index, Roll, ROLLS};
-pub use movegen::generate_plays;
+pub use movegen::{generate_plays, playable_dice};
 pub use notation::{format_play, parse_play};
 pub use params::{BearOff, Direction, Landing, TablesParams};
 pub use play::Play;

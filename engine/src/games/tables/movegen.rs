@@ -310,6 +310,22 @@ pub fn generate_plays(
     dedupe(g.out);
 }
 
+/// The dice (bit `d` set for `d` in 1 to 6) with which `side` can make at least one single move
+/// on `board`: 0 when it is completely blocked. Used for "able to move" (Julbahar, seed 004:
+/// "whenever a player is unable to move and the opponent is able to").
+#[must_use]
+pub fn playable_dice(board: &Board, side: usize, params: &TablesParams) -> u8 {
+    let v = View::new(board, side, params);
+    let froms = v.m.froms(24);
+    let mut out = 0u8;
+    for d in 1..=6 {
+        if v.m.movable(froms, d, params) != 0 {
+            out |= 1 << d;
+        }
+    }
+    out
+}
+
 fn larger_only(g: &mut Gen<'_>, v: &View, d: usize) {
     let mut found = false;
     let mut m = v.m.movable(v.m.froms(24), d, g.params);

@@ -84,7 +84,7 @@ pub struct RunArgs {
 /// `cowrie match`.
 #[derive(Debug, Args, Clone)]
 pub struct MatchArgs {
-    /// The game: baghchal.
+    /// The game: baghchal, frangieh, julbahar or bargese.
     #[arg(long)]
     pub game: String,
     /// A named variant (default: the game's first, see `cowrie rules --game G`).

@@ -26,6 +26,17 @@ use crate::schedule::Shard;
 use crate::stats::{newcombe_difference, wilson, z95, Lengths};
 use crate::summary::{read_rows, RowView};
 
+struct CheckRules<'a>(&'a RuleSetSpec);
+
+impl crate::registry::GameTask for CheckRules<'_> {
+    type Output = ();
+    fn run<G: cowrie_engine::Game + cowrie_agents::Evaluate>(self) -> anyhow::Result<()> {
+        use cowrie_engine::RuleSet;
+        G::Rules::resolve(self.0.variant.as_deref(), &self.0.options)?;
+        Ok(())
+    }
+}
+
 /// One rule set to compare: a variant and option overrides, written `VARIANT+key=value+...`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleSetSpec {
@@ -222,6 +233,10 @@ pub struct CompareConfig {
 /// # Errors
 /// As `cowrie match`.
 pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
+    // Every rule set is checked before any game is played or any file written.
+    for set in &cfg.sets {
+        crate::registry::dispatch(&cfg.game, CheckRules(set))?;
+    }
     crate::output::create_dir(&cfg.out)?;
     let mut all = Vec::new();
     let mut lengths_text = String::new();

@@ -199,6 +199,22 @@ pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchR
     if cfg.resume {
         manifest.check_resumable(&cfg.out)?;
     }
+    if !cfg.resume {
+        // A fresh run replaces the directory's run files; files this run does not write must not
+        // survive from an earlier run beside the new ones.
+        for stale in [
+            "records.jsonl",
+            "subgames.csv",
+            "summary.csv",
+            "lengths.svg",
+        ] {
+            let p = cfg.out.join(stale);
+            if p.exists() {
+                std::fs::remove_file(&p)
+                    .with_context(|| format!("cannot replace '{}'", p.display()))?;
+            }
+        }
+    }
     let schedule = cfg.schedule();
     let csv_path = cfg.out.join("games.csv");
     let (mut csv_file, done) =

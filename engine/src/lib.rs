@@ -3,7 +3,7 @@
 //! - [`game`]: players, [`ToAct`], the [`Game`] trait, its errors;
 //! - [`rules`]: named variants and `key=value` options ([`RuleSet`]);
 //! - [`games`]: one module per game (Baghchal, Frangieh, Julbahar, Bargese) and the shared tables engine;
-//! - [`perft`]: move-path counts; [`testing`]: the conformance suite every game passes;
+//! - [`perft`](mod@perft): move-path counts; [`testing`]: the conformance suite every game passes;
 //! - [`zobrist`]: compile-time Zobrist keys.
 //!
 //! Conventions (seats, plies and turns, truncation, returns) are in `docs/conventions.md`.

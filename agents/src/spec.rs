@@ -201,7 +201,15 @@ impl<'a> Params<'a> {
             None => Ok(None),
             Some(v) => match v.parse::<u64>() {
                 Ok(n) if n >= 1 && n <= max => Ok(Some(n)),
-                _ => Err(self.bad(key, v, "a whole number >= 1 (within range)")),
+                _ => Err(self.bad(
+                    key,
+                    v,
+                    match max {
+                        64 => "a whole number from 1 to 64",
+                        86_400_000 => "a whole number of milliseconds from 1 to 86400000",
+                        _ => "a whole number from 1 to 4294967295",
+                    },
+                )),
             },
         }
     }

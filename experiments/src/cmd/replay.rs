@@ -94,14 +94,15 @@ impl GameTask for Replay<'_> {
             .end_reason()
             .and_then(|r| r.winner())
             .map(|p| p.seat());
+        let seat = |w: Option<u8>| w.map_or("none".to_string(), |s| format!("seat {s}"));
         if reason != rec.end_reason
             || winner != rec.winner_seat
             || state.plies() != rec.plies
             || state.notation() != rec.end
         {
             bail!(at(format!(
-                "the replay ends {reason} (winner {winner:?}, {} plies, '{}'), the record says {} (winner {:?}, {} plies, '{}')",
-                state.plies(), state.notation(), rec.end_reason, rec.winner_seat, rec.plies, rec.end
+                "the replay ends {reason} (winner {}, {} plies, '{}'), the record says {} (winner {}, {} plies, '{}')",
+                seat(winner), state.plies(), state.notation(), rec.end_reason, seat(rec.winner_seat), rec.plies, rec.end
             )));
         }
         let _ = writeln!(

@@ -5,34 +5,13 @@ use std::fmt;
 
 use super::{Frangieh, FrangiehRules, Phase};
 use crate::game::{Game, ParseError, Player};
-use crate::games::tables::{Board, Roll, BAR, OFF};
-
-fn side_text(board: &Board, side: usize, out: &mut String) {
-    let mut first = true;
-    for slot in (0..=BAR).rev() {
-        let c = board.count(side, slot);
-        if c == 0 {
-            continue;
-        }
-        if !first {
-            out.push(',');
-        }
-        first = false;
-        match slot {
-            BAR => out.push_str("bar"),
-            OFF => out.push_str("off"),
-            _ => out.push_str(&slot.to_string()),
-        }
-        out.push(':');
-        out.push_str(&c.to_string());
-    }
-}
+use crate::games::tables::{self, Board, Roll};
 
 pub(super) fn format_position(s: &Frangieh) -> String {
     let mut out = String::with_capacity(64);
-    side_text(&s.board, 0, &mut out);
+    tables::format_side(&s.board, 0, &mut out);
     out.push('/');
-    side_text(&s.board, 1, &mut out);
+    tables::format_side(&s.board, 1, &mut out);
     out.push(' ');
     out.push(if s.to_move == Player::ONE { '1' } else { '2' });
     out.push(' ');
@@ -45,31 +24,6 @@ pub(super) fn format_position(s: &Frangieh) -> String {
     out.push(' ');
     out.push_str(&s.plies.to_string());
     out
-}
-
-fn parse_side(text: &str, counts: &mut [u8; 26]) -> Result<(), String> {
-    for entry in text.split(',') {
-        let (slot, count) = entry
-            .split_once(':')
-            .ok_or_else(|| format!("'{entry}' is not slot:count"))?;
-        let slot = match slot {
-            "bar" => BAR,
-            "off" => OFF,
-            _ => match slot.parse::<usize>() {
-                Ok(p) if (1..=24).contains(&p) => p,
-                _ => return Err(format!("'{slot}' is not a point, bar or off")),
-            },
-        };
-        let count = match count.parse::<u8>() {
-            Ok(c) if (1..=15).contains(&c) => c,
-            _ => return Err(format!("'{count}' is not a count from 1 to 15")),
-        };
-        if counts[slot] != 0 {
-            return Err(format!("slot {slot} listed twice"));
-        }
-        counts[slot] = count;
-    }
-    Ok(())
 }
 
 pub(super) fn parse_position(text: &str, rules: &FrangiehRules) -> Result<Frangieh, ParseError> {
@@ -88,8 +42,8 @@ pub(super) fn parse_position(text: &str, rules: &FrangiehRules) -> Result<Frangi
         .split_once('/')
         .ok_or_else(|| err("the board needs player 1/player 2".into()))?;
     let mut n = [[0u8; 26]; 2];
-    parse_side(a, &mut n[0]).map_err(&err)?;
-    parse_side(b, &mut n[1]).map_err(&err)?;
+    tables::parse_side(a, &mut n[0], true).map_err(&err)?;
+    tables::parse_side(b, &mut n[1], true).map_err(&err)?;
     let to_move = match fields[1] {
         "1" => Player::ONE,
         "2" => Player::TWO,

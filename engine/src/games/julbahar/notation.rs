@@ -5,28 +5,7 @@ use std::fmt;
 
 use super::{Julbahar, JulbaharRules, Parts, Phase};
 use crate::game::{Game, ParseError, Player};
-use crate::games::tables::{Board, Roll, BAR, OFF};
-
-fn side_text(board: &Board, side: usize, out: &mut String) {
-    let mut first = true;
-    for slot in (0..=BAR).rev() {
-        let c = board.count(side, slot);
-        if c == 0 {
-            continue;
-        }
-        if !first {
-            out.push(',');
-        }
-        first = false;
-        match slot {
-            BAR => out.push_str("bar"),
-            OFF => out.push_str("off"),
-            _ => out.push_str(&slot.to_string()),
-        }
-        out.push(':');
-        out.push_str(&c.to_string());
-    }
-}
+use crate::games::tables::{self, Board, Roll};
 
 fn seat(p: Option<Player>) -> char {
     match p {
@@ -38,9 +17,9 @@ fn seat(p: Option<Player>) -> char {
 
 pub(super) fn format_position(s: &Julbahar) -> String {
     let mut out = String::with_capacity(80);
-    side_text(&s.board, 0, &mut out);
+    tables::format_side(&s.board, 0, &mut out);
     out.push('/');
-    side_text(&s.board, 1, &mut out);
+    tables::format_side(&s.board, 1, &mut out);
     out.push(' ');
     out.push(seat(Some(s.to_move)));
     out.push(' ');
@@ -65,30 +44,6 @@ pub(super) fn format_position(s: &Julbahar) -> String {
         seat(s.last)
     ));
     out
-}
-
-fn parse_side(text: &str, counts: &mut [u8; 26]) -> Result<(), String> {
-    for entry in text.split(',') {
-        let (slot, count) = entry
-            .split_once(':')
-            .ok_or_else(|| format!("'{entry}' is not slot:count"))?;
-        let slot = match slot {
-            "off" => OFF,
-            _ => match slot.parse::<usize>() {
-                Ok(p) if (1..=24).contains(&p) => p,
-                _ => return Err(format!("'{slot}' is not a point or off")),
-            },
-        };
-        let count = match count.parse::<u8>() {
-            Ok(c) if (1..=15).contains(&c) => c,
-            _ => return Err(format!("'{count}' is not a count from 1 to 15")),
-        };
-        if counts[slot] != 0 {
-            return Err(format!("slot {slot} listed twice"));
-        }
-        counts[slot] = count;
-    }
-    Ok(())
 }
 
 fn parse_roll(d: &str) -> Option<Roll> {
@@ -128,8 +83,8 @@ pub(super) fn parse_position(text: &str, rules: &JulbaharRules) -> Result<Julbah
         .split_once('/')
         .ok_or_else(|| err("the board needs player 1/player 2".into()))?;
     let mut n = [[0u8; 26]; 2];
-    parse_side(a, &mut n[0]).map_err(&err)?;
-    parse_side(b, &mut n[1]).map_err(&err)?;
+    tables::parse_side(a, &mut n[0], false).map_err(&err)?;
+    tables::parse_side(b, &mut n[1], false).map_err(&err)?;
     let to_move = parse_seat(f[1], false).map_err(&err)?.expect("not none");
     let phase = match f[2] {
         "opening" => Phase::Opening,

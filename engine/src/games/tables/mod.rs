@@ -28,7 +28,7 @@ mod position_id;
 pub use board::{Board, BAR, OFF, STANDARD_START};
 pub use dice::{roll_index, Roll, ROLLS};
 pub use movegen::{generate_plays, playable_dice};
-pub use notation::{format_play, parse_play};
+pub use notation::{format_play, format_side, parse_play, parse_side};
 pub use params::{BearOff, Direction, Landing, TablesParams};
 pub use play::Play;
 pub use position_id::{decode_position_id, encode_position_id};

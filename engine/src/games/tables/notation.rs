@@ -7,7 +7,7 @@
 //! point written (`24/21/20`) or with moves in any order; the `*` marks are optional (whether a
 //! landing hits is read from the position).
 
-use super::board::{Board, BAR};
+use super::board::{Board, BAR, OFF};
 use super::params::{Landing, TablesParams};
 use super::play::Play;
 
@@ -150,4 +150,58 @@ pub fn parse_play(
         }
     }
     Ok(Play::from_moves(&moves, &hits))
+}
+
+/// Writes one side's checkers as `slot:count` entries from the bar down to off
+/// (`bar:1,13:5,6:4,off:2`), the position notation of the tables games.
+pub fn format_side(board: &Board, side: usize, out: &mut String) {
+    let mut first = true;
+    for slot in (0..=BAR).rev() {
+        let c = board.count(side, slot);
+        if c == 0 {
+            continue;
+        }
+        if !first {
+            out.push(',');
+        }
+        first = false;
+        match slot {
+            BAR => out.push_str("bar"),
+            OFF => out.push_str("off"),
+            _ => out.push_str(&slot.to_string()),
+        }
+        out.push(':');
+        out.push_str(&c.to_string());
+    }
+}
+
+/// Reads what [`format_side`] writes into `counts` (indexed by slot). `allow_bar` is false for
+/// games without hitting (Julbahar), where a checker on the bar is not a position.
+///
+/// # Errors
+/// A reason naming the bad entry.
+pub fn parse_side(text: &str, counts: &mut [u8; 26], allow_bar: bool) -> Result<(), String> {
+    for entry in text.split(',') {
+        let (slot, count) = entry
+            .split_once(':')
+            .ok_or_else(|| format!("'{entry}' is not slot:count"))?;
+        let slot = match slot {
+            "bar" if allow_bar => BAR,
+            "off" => OFF,
+            _ => match slot.parse::<usize>() {
+                Ok(p) if (1..=24).contains(&p) => p,
+                _ if allow_bar => return Err(format!("'{slot}' is not a point, bar or off")),
+                _ => return Err(format!("'{slot}' is not a point or off")),
+            },
+        };
+        let count = match count.parse::<u8>() {
+            Ok(c) if (1..=15).contains(&c) => c,
+            _ => return Err(format!("'{count}' is not a count from 1 to 15")),
+        };
+        if counts[slot] != 0 {
+            return Err(format!("slot {slot} listed twice"));
+        }
+        counts[slot] = count;
+    }
+    Ok(())
 }

@@ -10,6 +10,7 @@ mod movegen;
 mod notation;
 mod playout;
 mod rules;
+mod window;
 
 pub use board::{parse_point, point_name, Bitboard, JUMPS, STEPS};
 pub use rules::{BaghchalRules, GoatsBlocked, Repetition, DEFAULT_PLY_CAP};

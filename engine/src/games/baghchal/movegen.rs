@@ -5,6 +5,7 @@
 //! interleaved by destination).
 
 use super::board::{self, JUMPABLE, STEPS};
+use super::window::tiger_targets;
 use super::{Baghchal, BaghchalAction, Repetition, GOATS};
 use crate::game::Player;
 
@@ -42,7 +43,7 @@ impl Baghchal {
         } else {
             for from in board::bits(self.tigers) {
                 let steps = STEPS[from as usize] & empty;
-                let targets = steps | jump_targets(from, self.goats, empty);
+                let targets = tiger_targets(from as usize, self.goats, empty);
                 for to in board::bits(targets) {
                     buf.push(if steps & (1 << to) != 0 {
                         BaghchalAction::Step { from, to }
@@ -116,8 +117,7 @@ impl Baghchal {
             }
             return board::neighbours(self.goats) & empty != 0;
         }
-        board::neighbours(self.tigers) & empty != 0
-            || board::bits(self.tigers).any(|t| jump_targets(t, self.goats, empty) != 0)
+        board::bits(self.tigers).any(|t| tiger_targets(t as usize, self.goats, empty) != 0)
     }
 }
 

@@ -2,93 +2,162 @@
 //! [`crate::game::Game::random_playout`], without writing the legal moves to a buffer.
 //!
 //! At each ply it counts the legal moves, draws `k = rng.gen_range(0..n)` and finds the k-th
-//! move in the order [`crate::game::Game::legal_actions`] uses, so it picks exactly the action the generic
-//! loop would. Repetition rules need the history and go through the generic loop.
+//! move in the order [`crate::game::Game::legal_actions`] uses, so it picks exactly the action
+//! the generic loop would. The status check of [`Baghchal::compute_status`] is fused with the
+//! move count (the side to move has no move exactly when the count is zero), and the k-th move
+//! is found mostly without data-dependent branches, which random draws would mispredict.
+//! Repetition rules need the history and go through the generic loop.
 
 use rand::Rng;
 
 use super::board::{self, Bitboard, STEPS};
-use super::movegen::jump_targets;
-use super::{Baghchal, BaghchalAction, Repetition, GOATS};
-use crate::game::ToAct;
+use super::window::tiger_targets;
+use super::{Baghchal, GoatsBlocked, Repetition, GOATS, TIGERS};
+use crate::game::{EndReason, ToAct};
 
-/// The k-th lowest set bit of `b` (k from 0).
-#[inline]
-fn select(mut b: Bitboard, k: u32) -> u8 {
-    for _ in 0..k {
-        b &= b - 1;
+/// `SELECT_IN_BYTE[byte][k]`: the position of the k-th lowest set bit of `byte`.
+static SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut t = [[0; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut k, mut i) = (0, 0);
+        while i < 8 {
+            if b & (1 << i) != 0 {
+                t[b][k] = i as u8;
+                k += 1;
+            }
+            i += 1;
+        }
+        b += 1;
     }
-    b.trailing_zeros() as u8
+    t
+};
+
+/// The k-th lowest set bit of `b` (k from 0, below `b.count_ones()`): the byte holding it by
+/// comparing `k` with the popcounts below each byte boundary, then a table lookup; no branch
+/// whatever `k` is.
+#[inline]
+fn select(b: Bitboard, k: u32) -> u32 {
+    let below = [
+        0,
+        (b & 0xFF).count_ones(),
+        (b & 0xFFFF).count_ones(),
+        (b & 0xFF_FFFF).count_ones(),
+    ];
+    let byte = usize::from(k >= below[1]) + usize::from(k >= below[2]) + usize::from(k >= below[3]);
+    let in_byte = (b >> (8 * byte) & 0xFF) as usize;
+    8 * byte as u32 + u32::from(SELECT_IN_BYTE[in_byte][(k - below[byte]) as usize])
 }
 
 impl Baghchal {
     /// Plays uniformly random moves to the end; see the module doc.
     pub(super) fn fast_random_playout<R: Rng>(&mut self, rng: &mut R) {
         debug_assert_eq!(self.rules.repetition, Repetition::None);
-        // The Zobrist hash is not needed inside the playout (no repetition rule reads it), so
-        // the board is updated without it and the hash recomputed once at the end.
-        while let ToAct::Decision(_) = self.status {
-            let a = self.random_move(rng);
-            self.apply_board(a);
-            self.to_move = self.to_move.opponent();
-            self.plies += 1;
-            self.status = self.compute_status();
+        if !matches!(self.status, ToAct::Decision(_)) {
+            return;
         }
-        self.hash = self.hash_from_scratch();
-    }
-
-    #[inline]
-    fn random_move<R: Rng>(&self, rng: &mut R) -> BaghchalAction {
-        let empty = board::ALL & !(self.goats | self.tigers);
-        if self.to_move == GOATS {
-            if self.in_hand > 0 {
-                let k = rng.gen_range(0..empty.count_ones() as usize);
-                return BaghchalAction::Place(select(empty, k as u32));
+        let cap = self.rules.ply_cap.unwrap_or(u32::MAX);
+        let win = self.rules.tiger_win_captures;
+        let goats_pass = self.rules.goats_blocked == GoatsBlocked::Pass;
+        let (mut goats, mut tigers) = (self.goats, self.tigers);
+        let (mut in_hand, mut captured, mut plies) = (self.in_hand, self.captured, self.plies);
+        let mut to_move = self.to_move;
+        // Each pass of the loop first decides the status as `compute_status` does (captures,
+        // then a side without a move, then the cap) and then plays one ply. The hash is not
+        // needed inside the playout (no repetition rule reads it): it is recomputed at the end.
+        let status = loop {
+            if captured >= win {
+                break ToAct::Terminal(EndReason::Win(TIGERS));
             }
-            let mut n = 0;
-            for g in board::bits(self.goats) {
-                n += (STEPS[g as usize] & empty).count_ones();
-            }
-            if n == 0 {
-                // A forced pass (goats-blocked=pass): the generic loop still draws from 0..1.
-                let _ = rng.gen_range(0..1usize);
-                return BaghchalAction::Pass;
-            }
-            let mut k = rng.gen_range(0..n as usize) as u32;
-            for from in board::bits(self.goats) {
-                let t = STEPS[from as usize] & empty;
-                let m = t.count_ones();
-                if k < m {
-                    return BaghchalAction::Step {
-                        from,
-                        to: select(t, k),
-                    };
-                }
-                k -= m;
-            }
-            unreachable!("k is below the move count");
-        }
-        let mut targets = [0 as Bitboard; 4];
-        let mut from = [0u8; 4];
-        let mut n = 0;
-        for (i, t) in board::bits(self.tigers).enumerate() {
-            from[i] = t;
-            targets[i] = STEPS[t as usize] & empty | jump_targets(t, self.goats, empty);
-            n += targets[i].count_ones();
-        }
-        let mut k = rng.gen_range(0..n as usize) as u32;
-        for i in 0..4 {
-            let m = targets[i].count_ones();
-            if k < m {
-                let (f, to) = (from[i], select(targets[i], k));
-                return if board::is_step(f, to) {
-                    BaghchalAction::Step { from: f, to }
+            let empty = board::ALL & !(goats | tigers);
+            if to_move == GOATS {
+                if in_hand > 0 {
+                    // During placement some point is always empty (see `has_move`).
+                    if plies >= cap {
+                        break ToAct::Terminal(EndReason::Truncated);
+                    }
+                    let k = rng.gen_range(0..empty.count_ones() as usize) as u32;
+                    goats |= 1 << select(empty, k);
+                    in_hand -= 1;
                 } else {
-                    BaghchalAction::Jump { from: f, to }
-                };
+                    let n = board::step_count(goats, empty);
+                    if n == 0 && !goats_pass {
+                        break ToAct::Terminal(EndReason::Win(TIGERS));
+                    }
+                    if plies >= cap {
+                        break ToAct::Terminal(EndReason::Truncated);
+                    }
+                    if n == 0 {
+                        // A forced pass: the generic loop still draws from 0..1.
+                        let _ = rng.gen_range(0..1usize);
+                    } else {
+                        let mut k = rng.gen_range(0..n as usize) as u32;
+                        for from in board::bits(goats) {
+                            let t = STEPS[from as usize] & empty;
+                            let m = t.count_ones();
+                            if k < m {
+                                goats ^= (1 << from) | (1 << select(t, k));
+                                break;
+                            }
+                            k -= m;
+                        }
+                    }
+                }
+            } else {
+                // Always four tigers, in ascending order as the move list has them.
+                let mut rest = tigers;
+                let mut from = [0u32; 4];
+                let mut targets = [0 as Bitboard; 4];
+                let mut before = [0u32; 4];
+                let mut n = 0;
+                for i in 0..4 {
+                    let t = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    from[i] = t;
+                    targets[i] = tiger_targets(t as usize, goats, empty);
+                    before[i] = n;
+                    n += targets[i].count_ones();
+                }
+                if n == 0 {
+                    // Blocked tigers lose (see `compute_status`).
+                    break ToAct::Terminal(EndReason::Win(GOATS));
+                }
+                if plies >= cap {
+                    break ToAct::Terminal(EndReason::Truncated);
+                }
+                let k = rng.gen_range(0..n as usize) as u32;
+                let i = usize::from(k >= before[1])
+                    + usize::from(k >= before[2])
+                    + usize::from(k >= before[3]);
+                let (f, to) = (from[i], select(targets[i], k - before[i]));
+                tigers ^= (1 << f) | (1 << to);
+                let jump = u32::from(STEPS[f as usize] & (1 << to) == 0);
+                goats &= !(jump << ((f + to) / 2));
+                captured += jump as u8;
             }
-            k -= m;
+            to_move = to_move.opponent();
+            plies += 1;
+        };
+        (self.goats, self.tigers) = (goats, tigers);
+        (self.in_hand, self.captured, self.plies) = (in_hand, captured, plies);
+        self.to_move = to_move;
+        self.status = status;
+        self.hash = self.hash_from_scratch();
+        debug_assert_eq!(self.status, self.compute_status());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn select_finds_the_kth_set_bit() {
+        for b in [1u32, 0b1011_0110, board::ALL, 0x0155_5555, 1 << 24 | 1 << 3] {
+            let bits: Vec<u32> = (0..32).filter(|i| b >> i & 1 == 1).collect();
+            for (k, &want) in bits.iter().enumerate() {
+                assert_eq!(select(b, k as u32), want, "b {b:#x} k {k}");
+            }
         }
-        unreachable!("tigers to move always have a move here: blocked tigers end the game");
     }
 }

@@ -182,3 +182,47 @@ fn a_refused_tournament_writes_nothing() {
     refused(&r, "'nepal'");
     assert!(!out.exists());
 }
+
+#[test]
+fn an_interrupted_tournament_never_says_complete() {
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cowrie"))
+        .args([
+            "tournament",
+            "--game",
+            "baghchal",
+            "--agent",
+            "random",
+            "--agent",
+            "heuristic",
+            "--agent",
+            "expectimax:depth=2",
+            "--games-per-pair",
+            "2000",
+            "--threads",
+            "1",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill it once the first pairing has written some rows (well before the last pairing).
+    let first = out.join("pairings/1-0-v-1/games.csv");
+    let t = Instant::now();
+    while std::fs::metadata(&first).map_or(0, |m| m.len()) < 2000 {
+        assert!(child.try_wait().unwrap().is_none(), "finished too soon");
+        assert!(t.elapsed() < Duration::from_secs(60), "no rows after 60 s");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap();
+    let _ = child.wait();
+    let m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(m["status"], "running");
+    assert_eq!(m["finished"], "");
+}

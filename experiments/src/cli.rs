@@ -42,6 +42,26 @@ pub enum Command {
     Replay(ReplayArgs),
 }
 
+/// Parses an agent spec (`KIND[:key=value,...]`, see `docs/agents.md`), refusing an empty
+/// parameter list or an empty parameter (`heuristic:`, `mcts:iterations=5,`), which the spec
+/// grammar does not allow but `AgentSpec`'s parser lets through.
+///
+/// # Errors
+/// The text naming the problem, or `AgentSpec`'s own error.
+pub fn agent_spec(text: &str) -> Result<AgentSpec, String> {
+    if let Some((kind, params)) = text.split_once(':') {
+        if params.is_empty() {
+            return Err(format!(
+                "agent '{text}': nothing after ':' (write '{kind}' or '{kind}:key=value,...')"
+            ));
+        }
+        if params.split(',').any(str::is_empty) {
+            return Err(format!("agent '{text}': an empty parameter between commas"));
+        }
+    }
+    text.parse::<AgentSpec>().map_err(|e| e.to_string())
+}
+
 /// `cowrie merge`.
 #[derive(Debug, Args, Clone)]
 pub struct MergeArgs {
@@ -94,10 +114,10 @@ pub struct MatchArgs {
     #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
     /// The agent in seat 1 (swapped with --p2 in every second game unless --no-swap).
-    #[arg(long, value_name = "SPEC")]
+    #[arg(long, value_name = "SPEC", value_parser = agent_spec)]
     pub p1: AgentSpec,
     /// The agent in seat 2.
-    #[arg(long, value_name = "SPEC")]
+    #[arg(long, value_name = "SPEC", value_parser = agent_spec)]
     pub p2: AgentSpec,
     /// Number of games (even, unless --no-swap).
     #[arg(long, default_value_t = 1000)]
@@ -168,7 +188,7 @@ pub struct AdvantageArgs {
     #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
     /// The agent in both seats.
-    #[arg(long, value_name = "SPEC")]
+    #[arg(long, value_name = "SPEC", value_parser = agent_spec)]
     pub agent: AgentSpec,
     /// Games (even: seat-swapped pairs).
     #[arg(long, default_value_t = 2000)]
@@ -192,7 +212,7 @@ pub struct CompareArgs {
     #[arg(long = "set", value_name = "RULES", required = true)]
     pub sets: Vec<String>,
     /// The agent in both seats.
-    #[arg(long, value_name = "SPEC")]
+    #[arg(long, value_name = "SPEC", value_parser = agent_spec)]
     pub agent: AgentSpec,
     /// Games per rule set (even: seat-swapped pairs).
     #[arg(long, default_value_t = 2000)]
@@ -218,7 +238,7 @@ pub struct TournamentArgs {
     #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
     /// An agent; give two or more.
-    #[arg(long = "agent", value_name = "SPEC", required = true)]
+    #[arg(long = "agent", value_name = "SPEC", required = true, value_parser = agent_spec)]
     pub agents: Vec<AgentSpec>,
     /// Games per pairing (even: seat-swapped pairs).
     #[arg(long, default_value_t = 400)]

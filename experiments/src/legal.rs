@@ -40,7 +40,16 @@ struct JsonInput {
     points: Vec<i8>,
     bar: [u8; 2],
     off: [u8; 2],
-    dice: [u8; 2],
+    /// Read as a list so that a wrong number of dice is named as such.
+    dice: Vec<u8>,
+}
+
+/// The two dice of an input line, or an error naming how many were given.
+fn two_dice(dice: &[u8]) -> anyhow::Result<[u8; 2]> {
+    match *dice {
+        [a, b] => Ok([a, b]),
+        _ => bail!("{} dice {dice:?} (need exactly 2)", dice.len()),
+    }
 }
 
 #[derive(Serialize)]
@@ -76,16 +85,20 @@ fn parse_line(line: &str, rules: &FrangiehRules) -> anyhow::Result<(Frangieh, [u
             .map_err(|p: Vec<i8>| anyhow!("{} points (need 24)", p.len()))?;
         let board = Board::from_view(0, &points, j.bar, j.off, Direction::Opposite)
             .map_err(|e| anyhow!("{e}"))?;
-        (board, j.dice)
+        (board, two_dice(&j.dice)?)
     } else {
         let f: Vec<&str> = line.split_whitespace().collect();
-        if f.len() != 3 {
+        if f.len() < 2 {
             bail!("expected a JSON object or '<PositionID> <d1> <d2>'");
         }
         let board =
             cowrie_engine::games::tables::decode_position_id(f[0]).map_err(|e| anyhow!("{e}"))?;
         let die = |s: &str| s.parse::<u8>().with_context(|| format!("die '{s}'"));
-        (board, [die(f[1])?, die(f[2])?])
+        let dice = f[1..]
+            .iter()
+            .map(|s| die(s))
+            .collect::<anyhow::Result<Vec<u8>>>()?;
+        (board, two_dice(&dice)?)
     };
     if !dice.iter().all(|d| (1..=6).contains(d)) {
         bail!("dice {dice:?} are not 1 to 6");
@@ -172,6 +185,16 @@ mod tests {
             let e = run_legal(input.as_bytes(), std::io::sink(), &rules).unwrap_err();
             let msg = format!("{e:#}");
             assert!(msg.contains("line 2") && msg.contains(bad), "{msg}");
+        }
+        let json3 = r#"{"points":[-2,0,0,0,0,5,0,3,0,0,0,-5,5,0,0,0,-3,0,-5,0,0,0,0,2],"bar":[0,0],"off":[0,0],"dice":[3,1,2]}"#;
+        for (bad, n) in [
+            ("4HPwATDgc/ABMA 3 1 2", "3 dice"),
+            ("4HPwATDgc/ABMA 3", "1 dice"),
+            (json3, "3 dice"),
+        ] {
+            let e = run_legal(bad.as_bytes(), std::io::sink(), &rules).unwrap_err();
+            let msg = format!("{e:#}");
+            assert!(msg.contains(n) && msg.contains("need exactly 2"), "{msg}");
         }
     }
 }

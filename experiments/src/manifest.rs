@@ -15,7 +15,7 @@ use serde::Serialize;
 pub struct Manifest {
     /// `running` while the run goes on, `complete` once every game is written.
     pub status: &'static str,
-    /// The subcommand (`match`).
+    /// The subcommand (`match`, `merge`, `tournament`).
     pub command: &'static str,
     /// The full command line.
     pub command_line: Vec<String>,

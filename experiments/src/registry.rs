@@ -36,3 +36,38 @@ pub fn dispatch<T: GameTask>(name: &str, task: T) -> anyhow::Result<T::Output> {
         _ => anyhow::bail!("unknown game '{name}' (known: {})", GAMES.join(", ")),
     }
 }
+
+struct ResolveRules<'a> {
+    variant: Option<&'a str>,
+    options: &'a [String],
+}
+
+impl GameTask for ResolveRules<'_> {
+    type Output = (String, Vec<(String, String)>);
+    fn run<G: Game + Evaluate>(self) -> anyhow::Result<Self::Output> {
+        use cowrie_engine::RuleSet;
+        let rules = G::Rules::resolve(self.variant, self.options)?;
+        let variant = self
+            .variant
+            .map_or_else(|| G::Rules::variants()[0].name.to_string(), str::to_string);
+        let resolved = rules
+            .resolved()
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect();
+        Ok((variant, resolved))
+    }
+}
+
+/// The variant name (the game's default when `variant` is `None`) and every rule option's
+/// resolved `(key, value)` for game `game`, `variant` and the `key=value` overrides `options`.
+///
+/// # Errors
+/// An unknown game, variant or option, or a bad value, naming it.
+pub fn resolve_rules(
+    game: &str,
+    variant: Option<&str>,
+    options: &[String],
+) -> anyhow::Result<(String, Vec<(String, String)>)> {
+    dispatch(game, ResolveRules { variant, options })
+}

@@ -11,10 +11,18 @@
 //!   winner; `drawishness`: share of draws; `timeouts`: share truncated by the ply cap;
 //! - `duration_plies`, `duration_turns`: mean game length; `branching_factor` = Σ legal actions
 //!   over all decision nodes / Σ plies; `decision_moves` = decision nodes with more than one
-//!   legal action / plies.
+//!   legal action / plies;
+//! - where `games.csv` has a `first_entered` column (Bargese): `first_enterer_win_rate`, the win
+//!   rate of the player who first entered a piece, a second definition of first mover;
+//! - where the run writes `subgames.csv` (Julbahar, whose unit is a match of games): `subgames`
+//!   (games begun inside the matches), and over those games `subgame_seat1_win_rate`,
+//!   `subgame_first_mover_win_rate` (won by the player who made that game's first decision) and
+//!   `subgame_unfinished` (abandoned when a bonus or the ply cap ended the match mid-game), and
+//!   `subgame_first_mover_win_rate_finished` (the same win rate among the finished games only).
 //!
 //! Proportions carry 95% Wilson intervals; differences from the first rule set carry Newcombe's
-//! hybrid score interval; mean lengths a normal (Welch) interval.
+//! hybrid score interval; mean lengths a normal (Welch) interval. The first rule set's
+//! difference from itself is exactly 0 with the interval [0, 0].
 
 use std::fmt::Write as _;
 
@@ -89,6 +97,76 @@ pub struct RuleSetStats {
     turns: Lengths,
     branching: f64,
     decisions: f64,
+    /// Wins of the first player to enter a piece (games with a `first_entered` column).
+    first_enterer_wins: Option<Count>,
+    /// The games inside the matches (runs that write `subgames.csv`).
+    subgames: Option<Subgames>,
+}
+
+/// Tallies of the games inside matches, from `subgames.csv`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Subgames {
+    seat1_wins: Count,
+    first_mover_wins: Count,
+    unfinished: Count,
+    /// First-mover wins among the games finished by a bear-off.
+    first_mover_wins_finished: Count,
+}
+
+/// Reads a run's `subgames.csv`: per game inside a match, `first_mover_seat` (who made the
+/// game's first decision) and `bore_off_seat` (who bore off all its checkers first and so won
+/// the game; empty when the match ended during the game).
+fn read_subgames(path: &std::path::Path) -> anyhow::Result<Subgames> {
+    let mut r = csv::Reader::from_path(path)
+        .with_context(|| format!("cannot read '{}'", path.display()))?;
+    let h = r.headers()?.clone();
+    let col = |name: &str| {
+        h.iter()
+            .position(|x| x == name)
+            .with_context(|| format!("'{}' has no column '{name}'", path.display()))
+    };
+    let (fm, bo) = (col("first_mover_seat")?, col("bore_off_seat")?);
+    let mut t = Subgames::default();
+    for rec in r.records() {
+        let rec = rec.with_context(|| format!("reading '{}'", path.display()))?;
+        for c in [
+            &mut t.seat1_wins,
+            &mut t.first_mover_wins,
+            &mut t.unfinished,
+        ] {
+            c.n += 1;
+        }
+        let winner = &rec[bo];
+        t.seat1_wins.k += u64::from(winner == "1");
+        t.first_mover_wins.k += u64::from(!winner.is_empty() && winner == &rec[fm]);
+        t.unfinished.k += u64::from(winner.is_empty());
+        if !winner.is_empty() {
+            t.first_mover_wins_finished.n += 1;
+            t.first_mover_wins_finished.k += u64::from(winner == &rec[fm]);
+        }
+    }
+    Ok(t)
+}
+
+/// Wins of the player who first entered a piece, from the `first_entered` column of
+/// `games.csv` (None when the game has no such column).
+fn first_enterer_wins(path: &std::path::Path) -> anyhow::Result<Option<Count>> {
+    let mut r = csv::Reader::from_path(path)
+        .with_context(|| format!("cannot read '{}'", path.display()))?;
+    let h = r.headers()?.clone();
+    let (Some(fe), Some(ws)) = (
+        h.iter().position(|x| x == "first_entered"),
+        h.iter().position(|x| x == "winner_seat"),
+    ) else {
+        return Ok(None);
+    };
+    let mut c = Count::default();
+    for rec in r.records() {
+        let rec = rec.with_context(|| format!("reading '{}'", path.display()))?;
+        c.n += 1;
+        c.k += u64::from(!rec[ws].is_empty() && rec[ws] == rec[fe]);
+    }
+    Ok(Some(c))
 }
 
 fn stats_of(name: &str, rows: &[RowView]) -> RuleSetStats {
@@ -122,6 +200,8 @@ fn stats_of(name: &str, rows: &[RowView]) -> RuleSetStats {
         turns: Lengths::of(&turns),
         branching: ratio(rows.iter().map(|r| r.branching_sum).sum()),
         decisions: ratio(rows.iter().map(|r| r.choices).sum()),
+        first_enterer_wins: None,
+        subgames: None,
     }
 }
 
@@ -178,7 +258,7 @@ fn metrics(s: &RuleSetStats, first: &RuleSetStats) -> Vec<Metric> {
     let balance = |x: &RuleSetStats| {
         1.0 - (x.seat1_wins.k as f64 - x.seat2_wins.k as f64).abs() / x.games.max(1) as f64
     };
-    vec![
+    let mut out = vec![
         prop("advantage_p1", s.seat1_wins, first.seat1_wins),
         prop(
             "first_mover_win_rate",
@@ -193,7 +273,36 @@ fn metrics(s: &RuleSetStats, first: &RuleSetStats) -> Vec<Metric> {
         mean("duration_turns", s.turns, first.turns, s.games, first.games),
         plain("branching_factor", s.branching, first.branching),
         plain("decision_moves", s.decisions, first.decisions),
-    ]
+    ];
+    if let (Some(c), Some(f)) = (s.first_enterer_wins, first.first_enterer_wins) {
+        out.push(prop("first_enterer_win_rate", c, f));
+    }
+    if let (Some(g), Some(f)) = (s.subgames, first.subgames) {
+        out.push(plain(
+            "subgames",
+            g.unfinished.n as f64,
+            f.unfinished.n as f64,
+        ));
+        out.push(prop("subgame_seat1_win_rate", g.seat1_wins, f.seat1_wins));
+        out.push(prop(
+            "subgame_first_mover_win_rate",
+            g.first_mover_wins,
+            f.first_mover_wins,
+        ));
+        out.push(prop("subgame_unfinished", g.unfinished, f.unfinished));
+        out.push(prop(
+            "subgame_first_mover_win_rate_finished",
+            g.first_mover_wins_finished,
+            f.first_mover_wins_finished,
+        ));
+    }
+    if std::ptr::eq(s, first) {
+        // The reference: its difference from itself is 0 by construction, not an estimate.
+        for m in &mut out {
+            m.diff = Some((0.0, 0.0, 0.0));
+        }
+    }
+    out
 }
 
 fn fmt(x: f64) -> String {
@@ -260,7 +369,12 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
         };
         match_cmd::run(&m)?;
         let rows = read_rows(&dir.join("games.csv"))?;
-        let s = stats_of(&set.name, &rows);
+        let mut s = stats_of(&set.name, &rows);
+        s.first_enterer_wins = first_enterer_wins(&dir.join("games.csv"))?;
+        let sub = dir.join("subgames.csv");
+        if sub.exists() {
+            s.subgames = Some(read_subgames(&sub)?);
+        }
         let _ = writeln!(
             lengths_text,
             "{:<36} plies: mean {:.2} sd {:.2} quartiles {}/{}/{} max {}; turns: mean {:.2} sd {:.2} quartiles {}/{}/{} max {}",
@@ -334,11 +448,17 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
     let bars: Vec<crate::plots::Interval> = all
         .iter()
         .flat_map(|s| {
-            [
+            let mut rates = vec![
                 ("seat 1", s.seat1_wins),
                 ("first mover", s.first_mover_wins),
-            ]
-            .map(|(what, c)| {
+            ];
+            if let Some(c) = s.first_enterer_wins {
+                rates.push(("first to enter", c));
+            }
+            if let Some(g) = s.subgames {
+                rates.push(("per game: first mover", g.first_mover_wins));
+            }
+            rates.into_iter().map(|(what, c)| {
                 let (low, high) = wilson(c.k, c.n, z);
                 crate::plots::Interval {
                     label: format!("{} {what}", s.name),

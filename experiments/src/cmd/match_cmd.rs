@@ -99,6 +99,26 @@ impl MatchConfig {
         if self.threads == 0 {
             bail!("--threads 0: at least one worker thread is needed");
         }
+        // Shard k plays pair k - 1 first, so it is empty exactly when there are fewer than k
+        // pairs; an empty shard is refused rather than written as a run of no games.
+        let pairs = if self.swap {
+            self.games / 2
+        } else {
+            self.games
+        };
+        if pairs < self.shard.k {
+            let unit = if self.swap {
+                "seat-swapped pairs"
+            } else {
+                "games"
+            };
+            bail!(
+                "--shard {}: --games {} makes {pairs} {unit}, so shard {} would play none (use at most {pairs} shards)",
+                self.shard,
+                self.games,
+                self.shard.k
+            );
+        }
         Ok(())
     }
 

@@ -5,8 +5,13 @@
 //! Writes `OUT/pairings/<n>-<a>-v-<b>/` (an ordinary match each), `OUT/games.csv` (every row,
 //! with a leading `pairing` column), `OUT/summary.csv` (per pairing: agent A's results in seat
 //! 1, in seat 2 and over both, with its score, Elo difference and the pair-level five-outcome
-//! counts) and `OUT/ratings.csv` (Bradley-Terry ratings on the Elo scale with bootstrap
-//! intervals).
+//! counts), `OUT/ratings.csv` (Bradley-Terry ratings on the Elo scale with bootstrap
+//! intervals) and `OUT/manifest.json` (command line, seed, version, commit, threads, the fully
+//! resolved rule options, start and end times; `status` is `complete` only once every file is
+//! written).
+//!
+//! An Elo bound is empty in the CSV where the score's bound is 0 or 1 (a pairing won or lost in
+//! every game at that bound): the Elo difference of a score of 0 or 1 is unbounded.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -15,6 +20,7 @@ use anyhow::Context;
 use cowrie_agents::AgentSpec;
 
 use crate::cmd::match_cmd::{self, MatchConfig};
+use crate::manifest::{now_rfc3339, Manifest};
 use crate::ratings::{bradley_terry_bootstrap, elo, Game, Pentanomial};
 use crate::schedule::{slot, Shard};
 use crate::summary::{read_rows, RowView};
@@ -71,8 +77,39 @@ pub fn run(cfg: &TournamentConfig) -> anyhow::Result<String> {
             cfg.games_per_pair
         );
     }
-    crate::output::create_dir(&cfg.out)?;
+    let (variant, resolved) =
+        crate::registry::resolve_rules(&cfg.game, cfg.variant.as_deref(), &cfg.options)?;
     let names: Vec<String> = cfg.agents.iter().map(ToString::to_string).collect();
+    crate::output::create_dir(&cfg.out)?;
+    let started = std::time::Instant::now();
+    let mut manifest = Manifest {
+        status: "running",
+        command: "tournament",
+        command_line: cfg.command_line.clone(),
+        cowrie_version: env!("CARGO_PKG_VERSION"),
+        git_commit: env!("COWRIE_GIT_COMMIT"),
+        run: serde_json::json!({
+            "game": cfg.game,
+            "variant": variant,
+            "option_overrides": cfg.options,
+            "options": resolved
+                .iter()
+                .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
+                .collect::<serde_json::Map<String, serde_json::Value>>(),
+            "agents": names,
+            "games_per_pair": cfg.games_per_pair,
+            "seat_swap": true,
+            "seed": cfg.seed,
+            "rating_resamples": RESAMPLES,
+        }),
+        threads: cfg.threads,
+        reproducible: cfg.agents.iter().all(AgentSpec::is_reproducible),
+        started: now_rfc3339(),
+        finished: String::new(),
+        elapsed_seconds: 0.0,
+        games_written: 0,
+    };
+    manifest.write(&cfg.out)?;
     let mut all_rows = Vec::new();
     let mut header: Option<Vec<u8>> = None;
     let mut summary = csv::Writer::from_path(cfg.out.join("summary.csv"))
@@ -270,6 +307,11 @@ pub fn run(cfg: &TournamentConfig) -> anyhow::Result<String> {
         &format!("Elo ({} at 0)", names[0]),
         &bars,
     )?;
+    manifest.status = "complete";
+    manifest.finished = now_rfc3339();
+    manifest.elapsed_seconds = started.elapsed().as_secs_f64();
+    manifest.games_written = all_rows.len() as u64;
+    manifest.write(&cfg.out)?;
     let _ = writeln!(table, "rows in {}", cfg.out.display());
     Ok(table)
 }
@@ -287,14 +329,12 @@ fn trinomial_score(w: u64, d: u64, l: u64) -> (f64, f64, f64) {
     (m, (m - half).max(0.0), (m + half).min(1.0))
 }
 
+/// Six decimals; empty for a value that is not finite (an undefined score, or the Elo of a
+/// score of 0 or 1), so the CSV never holds `inf` or `NaN`.
 fn f6(x: f64) -> String {
     if x.is_finite() {
         format!("{x:.6}")
-    } else if x.is_nan() {
-        String::new()
-    } else if x > 0.0 {
-        "inf".into()
     } else {
-        "-inf".into()
+        String::new()
     }
 }

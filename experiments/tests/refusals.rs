@@ -1,0 +1,228 @@
+//! Refused inputs (one line, exit code 2, nothing written) and the tournament's manifest and
+//! Elo bounds, through the real binary.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn cowrie(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cowrie"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn refused(o: &Output, needle: &str) {
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert!(err.contains(needle), "'{err}' should name {needle}");
+}
+
+#[test]
+fn an_empty_shard_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("s");
+    let o = out.to_str().unwrap();
+    let args = |shard: &'static str, games: &'static str, extra: Option<&'static str>| {
+        let mut v = vec![
+            "match", "--game", "baghchal", "--p1", "random", "--p2", "random", "--games", games,
+            "--shard", shard, "--quiet", "--out", o,
+        ];
+        v.extend(extra);
+        v
+    };
+    // 4 games are 2 seat-swapped pairs: shards 3 and 4 of 4 would be empty.
+    refused(&cowrie(&args("3/4", "4", None)), "--shard 3/4");
+    refused(&cowrie(&args("4/4", "4", None)), "2 seat-swapped pairs");
+    assert!(!out.exists());
+    // Without seat swapping every game is its own pair.
+    refused(&cowrie(&args("4/4", "3", Some("--no-swap"))), "--shard 4/4");
+    assert!(cowrie(&args("2/2", "4", None)).status.success());
+    assert!(cowrie(&args("3/3", "3", Some("--no-swap")))
+        .status
+        .success());
+}
+
+#[test]
+fn agent_specs_with_nothing_after_a_colon_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("a");
+    let o = out.to_str().unwrap();
+    for spec in [
+        "heuristic:",
+        "random:",
+        "mcts:iterations=5,",
+        "expectimax:,depth=1",
+    ] {
+        let r = cowrie(&[
+            "match", "--game", "baghchal", "--p1", spec, "--p2", "random", "--out", o,
+        ]);
+        refused(&r, &format!("'{spec}'"));
+        let r = cowrie(&[
+            "tournament",
+            "--game",
+            "baghchal",
+            "--agent",
+            "random",
+            "--agent",
+            spec,
+            "--out",
+            o,
+        ]);
+        refused(&r, &format!("'{spec}'"));
+    }
+    assert!(!out.exists());
+}
+
+#[test]
+fn legal_names_a_wrong_number_of_dice() {
+    let json = r#"{"points":[-2,0,0,0,0,5,0,3,0,0,0,-5,5,0,0,0,-3,0,-5,0,0,0,0,2],"bar":[0,0],"off":[0,0],"dice":[3,1,2]}"#;
+    for (line, needle) in [
+        ("4HPwATDgc/ABMA 3 1 2", "3 dice"),
+        (json, "3 dice"),
+        ("4HPwATDgc/ABMA 3", "1 dice"),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cowrie"))
+            .arg("legal")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        writeln!(child.stdin.take().unwrap(), "{line}").unwrap();
+        let o = child.wait_with_output().unwrap();
+        refused(&o, needle);
+        assert!(!String::from_utf8_lossy(&o.stderr).contains("trailing"));
+    }
+}
+
+#[test]
+fn a_tournament_writes_a_manifest_and_no_infinite_elo() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t");
+    let o = cowrie(&[
+        "tournament",
+        "--game",
+        "baghchal",
+        "--option",
+        "ply-cap=300",
+        "--agent",
+        "random",
+        "--agent",
+        "expectimax:depth=1",
+        "--games-per-pair",
+        "20",
+        "--seed",
+        "3",
+        "--threads",
+        "1",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(m["status"], "complete");
+    assert_eq!(m["command"], "tournament");
+    assert_eq!(m["threads"], 1);
+    assert_eq!(m["run"]["seed"], 3);
+    assert_eq!(m["run"]["variant"], "five-captures");
+    assert_eq!(m["run"]["options"]["ply-cap"], "300");
+    assert_eq!(m["run"]["options"]["win-captures"], "5");
+    assert_eq!(m["games_written"], 20);
+    assert!(m["command_line"].as_array().unwrap().len() > 10);
+    assert!(!m["git_commit"].as_str().unwrap().is_empty());
+    assert!(!m["finished"].as_str().unwrap().is_empty());
+
+    let text = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert!(!text.contains("inf") && !text.contains("NaN"), "{text}");
+    let mut r = csv::Reader::from_path(out.join("summary.csv")).unwrap();
+    let h = r.headers().unwrap().clone();
+    let col = |n: &str| h.iter().position(|x| x == n).unwrap();
+    let mut empty = 0;
+    for rec in r.records() {
+        let rec = rec.unwrap();
+        for (score, elo) in [
+            ("a_score_ci95_low", "elo_ci95_low"),
+            ("a_score_ci95_high", "elo_ci95_high"),
+        ] {
+            if rec[col(score)].is_empty() {
+                continue; // no decided game at this seat
+            }
+            let s: f64 = rec[col(score)].parse().unwrap();
+            let at_edge = s <= 0.0 || s >= 1.0;
+            assert_eq!(rec[col(elo)].is_empty(), at_edge, "{rec:?}");
+            empty += usize::from(at_edge);
+        }
+    }
+    assert!(
+        empty > 0,
+        "random against search should reach a score bound of 0"
+    );
+}
+
+#[test]
+fn a_refused_tournament_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t");
+    let r = cowrie(&[
+        "tournament",
+        "--game",
+        "baghchal",
+        "--variant",
+        "nepal",
+        "--agent",
+        "random",
+        "--agent",
+        "random",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    refused(&r, "'nepal'");
+    assert!(!out.exists());
+}
+
+#[test]
+fn an_interrupted_tournament_never_says_complete() {
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cowrie"))
+        .args([
+            "tournament",
+            "--game",
+            "baghchal",
+            "--agent",
+            "random",
+            "--agent",
+            "heuristic",
+            "--agent",
+            "expectimax:depth=2",
+            "--games-per-pair",
+            "2000",
+            "--threads",
+            "1",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill it once the first pairing has written some rows (well before the last pairing).
+    let first = out.join("pairings/1-0-v-1/games.csv");
+    let t = Instant::now();
+    while std::fs::metadata(&first).map_or(0, |m| m.len()) < 2000 {
+        assert!(child.try_wait().unwrap().is_none(), "finished too soon");
+        assert!(t.elapsed() < Duration::from_secs(60), "no rows after 60 s");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap();
+    let _ = child.wait();
+    let m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(m["status"], "running");
+    assert_eq!(m["finished"], "");
+}

@@ -11,8 +11,12 @@
 //! throws first.
 
 mod board;
+#[cfg(test)]
+mod crosscheck;
 mod movegen;
 mod notation;
+#[cfg(test)]
+mod reference;
 mod rules;
 mod throws;
 

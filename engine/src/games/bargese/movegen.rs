@@ -47,19 +47,8 @@ pub const MAX_COUNT: u16 = 511;
 
 // A use vector: 11 fields of 10 bits. Fields 0..7: whole throws by mouths up (a dust's X entry
 // and a bange's bange-square entry count as whole); 7, 8: hals of a dust, of a bange; 9, 10:
-// the 10s and 24s played. Every field of a vector that passed `partial_ok`, and of a piece's
-// vector, is at most 511, so adding two never carries between fields, and bit 9 of each field
-// serves as a guard for field-wise subtraction.
+// the 10s and 24s played. A piece's vector counts at most 84 uses of each.
 const FIELD_BITS: usize = 10;
-const GUARD: u128 = {
-    let mut g = 0u128;
-    let mut f = 0;
-    while f < 11 {
-        g |= 1u128 << (f * FIELD_BITS + 9);
-        f += 1;
-    }
-    g
-};
 const HAL_D: usize = 7;
 const HAL_B: usize = 8;
 const REM10: usize = 9;
@@ -228,22 +217,6 @@ impl Ctx {
         field(used, k) + hal < self.counts[k]
     }
 
-    /// Whether a (partial) total use vector fits in the throws.
-    #[inline]
-    fn partial_ok(&self, v: u128) -> bool {
-        for k in 0..7 {
-            let hal = match k {
-                1 => field(v, HAL_D),
-                5 => field(v, HAL_B),
-                _ => 0,
-            };
-            if field(v, k) + hal > self.counts[k] {
-                return false;
-            }
-        }
-        field(v, REM10) <= self.counts[1] && field(v, REM24) <= self.counts[5]
-    }
-
     /// Calls `push` with every state one use away from `s`.
     #[inline]
     fn steps(&self, s: u128, mut push: impl FnMut(u128)) {
@@ -305,19 +278,101 @@ impl Ctx {
     }
 }
 
+// A projected use vector, what the pieces' uses are combined by: 9 fields of 12 bits. Fields
+// 0..7: throws consumed by mouths up (a dust or bange counts once whether played whole or split
+// into its hal and its 10 or 24); 7, 8: hals minus 10s played, hals minus 24s played, each plus
+// `D_OFF` per piece summed. A total is valid when fields 7 and 8 are at least their offsets
+// (no 10 or 24 without its hal); what exceeds the offsets are the 10s and 24s left over. Two
+// states with the same projection are interchangeable in every total, so they merge.
+const PBITS: usize = 12;
+const D_OFF: u128 = 256;
+const PGUARD: u128 = {
+    let mut g = 0u128;
+    let mut f = 0;
+    while f < 9 {
+        g |= 1u128 << (f * PBITS + 11);
+        f += 1;
+    }
+    g
+};
+
+#[inline]
+fn pfield(k: u128, f: usize) -> u32 {
+    (k >> (PBITS * f)) as u32 & 4095
+}
+
+/// The projection of one piece's use vector.
+#[inline]
+fn project(used: u128) -> u128 {
+    let mut k = 0u128;
+    for f in 0..7 {
+        let mut c = field(used, f);
+        if f == 1 {
+            c += field(used, HAL_D);
+        } else if f == 5 {
+            c += field(used, HAL_B);
+        }
+        k |= u128::from(c) << (PBITS * f);
+    }
+    let dd = D_OFF + u128::from(field(used, HAL_D)) - u128::from(field(used, REM10));
+    let db = D_OFF + u128::from(field(used, HAL_B)) - u128::from(field(used, REM24));
+    k | dd << (PBITS * 7) | db << (PBITS * 8)
+}
+
+/// `a - b` field by field if no field of `b` exceeds `a`'s (every field below 2048).
+#[inline]
+fn psub(a: u128, b: u128) -> Option<u128> {
+    let d = (a | PGUARD).wrapping_sub(b);
+    (d & PGUARD == PGUARD).then_some(d ^ PGUARD)
+}
+
+/// A piece's contribution to a partial result: position (bits 0..7), hammered (7..11), needs
+/// hammered (11..15).
+#[inline]
+fn piece_part(s: u128) -> u32 {
+    u32::from(state_pos(s)) | u32::from(state_mask(s)) << 7 | u32::from(state_needs(s)) << 11
+}
+
+/// Two pieces' parts as a half result: lower position (bits 0..7), higher (7..14), hammered
+/// (14..18), needs (18..22).
+#[inline]
+fn half_part(a: u32, b: u32) -> u32 {
+    let (pa, pb) = (a & 127, b & 127);
+    let (lo, hi) = if pa <= pb { (pa, pb) } else { (pb, pa) };
+    lo | hi << 7 | ((a | b) >> 7 & 15) << 14 | ((a | b) >> 11 & 15) << 18
+}
+
+/// Joins two half results into a result key ([`pack_key`]), or `None` when a needed hammering
+/// did not happen.
+#[inline]
+fn join_parts(l: u32, r: u32) -> Option<u32> {
+    let mask = (l | r) >> 14 & 15;
+    let needs = (l | r) >> 18 & 15;
+    if needs & !mask != 0 {
+        return None;
+    }
+    let (l0, l1, r0, r1) = (l & 127, l >> 7 & 127, r & 127, r >> 7 & 127);
+    let (p0, m0) = if l0 <= r0 { (l0, r0) } else { (r0, l0) };
+    let (m1, p3) = if l1 <= r1 { (l1, r1) } else { (r1, l1) };
+    let (p1, p2) = if m0 <= m1 { (m0, m1) } else { (m1, m0) };
+    Some(p0 << 25 | p1 << 18 | p2 << 11 | p3 << 4 | mask)
+}
+
 #[derive(Default)]
 struct Scratch {
     levels: Vec<Vec<u128>>,
-    states: [Vec<u128>; 4],
-    /// Per piece: `(use vector, first state, end state)` for each distinct use vector.
+    raw: Vec<u128>,
+    /// Per piece: `(projection, part)` sorted, deduplicated.
+    states: [Vec<(u128, u32)>; 4],
+    /// Per piece: `(projection, first state, end state)` for each distinct projection.
     groups: [Vec<(u128, u32, u32)>; 4],
-    cum: [Vec<u128>; 4],
+    cum: Vec<u128>,
+    cum_next: Vec<u128>,
     targets: Vec<(i64, u128)>,
-    /// `reach[i]`: totals of pieces `0..=i` from which the chosen totals can be completed.
-    reach: [Vec<u128>; 4],
-    /// `(total so far, partial result)` of the level being built, and of the next.
-    level: Vec<(u128, u64)>,
-    next: Vec<(u128, u64)>,
+    chosen: Vec<u128>,
+    /// Per half: `(projection, half part)` sorted, deduplicated, and its groups.
+    half: [Vec<(u128, u32)>; 2],
+    half_groups: [Vec<(u128, u32, u32)>; 2],
     results: Vec<u32>,
 }
 
@@ -325,17 +380,9 @@ thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
 
-/// Every state one piece starting on `start` can reach, sorted (by use vector first), into
-/// `out`, and its groups of equal use vectors into `groups`.
-fn piece_states(
-    ctx: &Ctx,
-    start: u8,
-    levels: &mut [Vec<u128>],
-    out: &mut Vec<u128>,
-    groups: &mut Vec<(u128, u32, u32)>,
-) {
+/// Every state one piece starting on `start` can reach, sorted, into `out`.
+fn piece_states(ctx: &Ctx, start: u8, levels: &mut [Vec<u128>], out: &mut Vec<u128>) {
     out.clear();
-    groups.clear();
     let lo = progress(start);
     let mut hi = lo;
     levels[lo].push(make_state(0, start, 0, 0));
@@ -359,12 +406,16 @@ fn piece_states(
         }
         lv += 1;
     }
-    out.sort_unstable();
+}
+
+/// Groups a sorted list by its first element.
+fn group<T: Copy>(list: &[(u128, T)], groups: &mut Vec<(u128, u32, u32)>) {
+    groups.clear();
     let mut i = 0;
-    while i < out.len() {
-        let u = state_used(out[i]);
+    while i < list.len() {
+        let u = list[i].0;
         let mut j = i + 1;
-        while j < out.len() && state_used(out[j]) == u {
+        while j < list.len() && list[j].0 == u {
             j += 1;
         }
         groups.push((u, i as u32, j as u32));
@@ -438,83 +489,7 @@ pub(super) fn generate(
     }
     SCRATCH.with(|cell| {
         let s = &mut *cell.borrow_mut();
-        if s.levels.len() < 85 {
-            s.levels.resize_with(85, Vec::new);
-        }
-        // 1. Each piece's states (identical pieces share the lists of the first).
-        let mut src = [0usize; 4];
-        for i in 0..4 {
-            if i > 0 && mine[i] == mine[i - 1] {
-                src[i] = src[i - 1];
-            } else {
-                src[i] = i;
-                piece_states(
-                    &ctx,
-                    mine[i],
-                    &mut s.levels,
-                    &mut s.states[i],
-                    &mut s.groups[i],
-                );
-            }
-        }
-        // 2. cum[i]: the total use vectors pieces 0..=i can reach together.
-        for (i, &from) in src.iter().enumerate() {
-            let mut cum = std::mem::take(&mut s.cum[i]);
-            cum.clear();
-            let groups = &s.groups[from];
-            if i == 0 {
-                cum.extend(groups.iter().map(|g| g.0));
-            } else {
-                for &v in &s.cum[i - 1] {
-                    for g in groups {
-                        let t = v + g.0;
-                        if ctx.partial_ok(t) {
-                            cum.push(t);
-                        }
-                    }
-                }
-                cum.sort_unstable();
-                cum.dedup();
-            }
-            s.cum[i] = cum;
-        }
-        // 3. Valid totals (no 10 or 24 without its hal) with their scores, best first.
-        s.targets.clear();
-        for &t in &s.cum[3] {
-            let (hd, hb) = (field(t, HAL_D), field(t, HAL_B));
-            let (r10, r24) = (field(t, REM10), field(t, REM24));
-            if r10 > hd || r24 > hb {
-                continue;
-            }
-            let mut used = i64::from(hd + hb);
-            for k in 0..7 {
-                used += i64::from(field(t, k));
-            }
-            let pending = i64::from(hd - r10 + hb - r24);
-            s.targets.push(((used << 20) - pending, t));
-        }
-        s.targets.sort_unstable_by(|a, b| b.cmp(a));
-        s.results.clear();
-        let mut i = 0;
-        while i < s.targets.len() {
-            let score = s.targets[i].0;
-            let mut reach3 = std::mem::take(&mut s.reach[3]);
-            reach3.clear();
-            while i < s.targets.len() && (free || s.targets[i].0 == score) {
-                reach3.push(s.targets[i].1);
-                i += 1;
-            }
-            reach3.sort_unstable();
-            s.reach[3] = reach3;
-            combine(s, &src);
-            // Under entry-onto=blocked a best total may have no valid completion; then the
-            // next best counts.
-            if free || !s.results.is_empty() {
-                break;
-            }
-        }
-        s.results.sort_unstable();
-        s.results.dedup();
+        whole_turn(s, &ctx, mine, free);
         out.extend(s.results.iter().map(|&k| {
             let (pieces, hammered) = unpack_key(k);
             BargeseAction { pieces, hammered }
@@ -529,101 +504,154 @@ pub(super) fn generate(
     }
 }
 
-/// Adds a chosen piece state to a partial result: the positions so far kept sorted in the low
-/// 28 bits (7 bits each, `count` of them), the hammered mask in bits 28..32, needs in 32..36.
-#[inline]
-fn add_to_partial(partial: u64, count: usize, state: u128) -> u64 {
-    let mut p = [0u8; 4];
-    for (k, slot) in p.iter_mut().enumerate().take(count) {
-        *slot = (partial >> (7 * k)) as u8 & 127;
+/// The general case: leaves the sorted distinct result keys in `s.results`.
+fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool) {
+    if s.levels.len() < 85 {
+        s.levels.resize_with(85, Vec::new);
     }
-    // Insert the new position keeping the first `count + 1` sorted.
-    let mut j = count;
-    let v = state_pos(state);
-    while j > 0 && p[j - 1] > v {
-        p[j] = p[j - 1];
-        j -= 1;
+    // The cap on consumed throws by kind, field by field; the balance fields never limit.
+    let mut cap = 2047u128 << (PBITS * 7) | 2047u128 << (PBITS * 8);
+    for (k, &c) in ctx.counts.iter().enumerate() {
+        cap |= u128::from(c) << (PBITS * k);
     }
-    p[j] = v;
-    let mut out = partial & !0x0FFF_FFFF;
-    for (k, &x) in p.iter().enumerate().take(count + 1) {
-        out |= u64::from(x) << (7 * k);
-    }
-    out | u64::from(state_mask(state)) << 28 | u64::from(state_needs(state)) << 32
-}
-
-/// Step 3: from the chosen totals in `reach[3]`, the sets `reach[i]` of partial totals that can
-/// still be completed, then a level-by-level build of partial results (deduplicated at each
-/// level, so different orders and splits reaching the same partial position merge), whose
-/// final level gives the results.
-fn combine(s: &mut Scratch, src: &[usize; 4]) {
-    for i in (0..3).rev() {
-        let mut reach = std::mem::take(&mut s.reach[i]);
-        reach.clear();
-        let cum = &s.cum[i];
-        for &t in &s.reach[i + 1] {
-            for g in &s.groups[src[i + 1]] {
-                let d = (t | GUARD).wrapping_sub(g.0);
-                if d & GUARD != GUARD {
-                    continue; // the piece's vector exceeds the total in some field
-                }
-                let rest = d ^ GUARD;
-                if cum.binary_search(&rest).is_ok() {
-                    reach.push(rest);
-                }
-            }
+    let fits = |k: u128| psub(cap, k).is_some();
+    // 1. Each piece's states by projection (identical pieces share the lists of the first).
+    let mut src = [0usize; 4];
+    for i in 0..4 {
+        if i > 0 && mine[i] == mine[i - 1] {
+            src[i] = src[i - 1];
+            continue;
         }
-        reach.sort_unstable();
-        reach.dedup();
-        s.reach[i] = reach;
+        src[i] = i;
+        let mut raw = std::mem::take(&mut s.raw);
+        piece_states(ctx, mine[i], &mut s.levels, &mut raw);
+        let st = &mut s.states[i];
+        st.clear();
+        st.extend(raw.iter().map(|&x| (project(state_used(x)), piece_part(x))));
+        st.sort_unstable();
+        st.dedup();
+        group(st, &mut s.groups[i]);
+        s.raw = raw;
     }
-    s.level.clear();
-    for &(u, start, end) in &s.groups[src[0]] {
-        if s.reach[0].binary_search(&u).is_ok() {
-            for &x in &s.states[src[0]][start as usize..end as usize] {
-                s.level.push((u, add_to_partial(0, 0, x)));
-            }
-        }
-    }
-    for (i, &from) in src.iter().enumerate().skip(1) {
-        s.next.clear();
-        s.level.sort_unstable();
-        s.level.dedup();
-        let states = &s.states[from];
-        let mut a = 0;
-        while a < s.level.len() {
-            let total = s.level[a].0;
-            let mut b = a + 1;
-            while b < s.level.len() && s.level[b].0 == total {
-                b += 1;
-            }
-            for &(u, start, end) in &s.groups[from] {
-                let t = total + u;
-                if s.reach[i].binary_search(&t).is_err() {
+    // 2. The halves: pieces 0 and 1, pieces 2 and 3, every pair of states within the throws.
+    for h in 0..2 {
+        let (x, y) = (src[2 * h], src[2 * h + 1]);
+        let same = x == y;
+        let half = &mut s.half[h];
+        half.clear();
+        let (gx, gy) = (&s.groups[x], &s.groups[y]);
+        let (sx, sy) = (&s.states[x], &s.states[y]);
+        for (a, &(ua, a0, a1)) in gx.iter().enumerate() {
+            let from = if same { a } else { 0 };
+            for &(ub, b0, b1) in &gy[from..] {
+                let k = ua + ub;
+                if !fits(k) {
                     continue;
                 }
-                for e in &s.level[a..b] {
-                    for &x in &states[start as usize..end as usize] {
-                        s.next.push((t, add_to_partial(e.1, i, x)));
+                for i in a0..a1 {
+                    // Identical pieces: each unordered pair once.
+                    let j0 = if same && b0 == a0 { i } else { b0 };
+                    let pa = sx[i as usize].1;
+                    for j in j0..b1 {
+                        half.push((k, half_part(pa, sy[j as usize].1)));
                     }
                 }
             }
-            a = b;
         }
-        std::mem::swap(&mut s.level, &mut s.next);
+        half.sort_unstable();
+        half.dedup();
+        group(half, &mut s.half_groups[h]);
     }
-    for &(_, part) in &s.level {
-        let mask = (part >> 28) as u8 & 15;
-        let needs = (part >> 32) as u8 & 15;
-        if needs & !mask != 0 {
-            continue;
+    // 3. Under must-use=max, first try the best conceivable total: every throw used, no 10 or 24
+    // left over.
+    s.results.clear();
+    let full = cap & !(2047u128 << (PBITS * 7) | 2047u128 << (PBITS * 8))
+        | (4 * D_OFF) << (PBITS * 7)
+        | (4 * D_OFF) << (PBITS * 8);
+    if !free {
+        s.chosen.clear();
+        s.chosen.push(full);
+        join(s);
+        if !s.results.is_empty() {
+            finish(s);
+            return;
         }
-        let p = [
-            part as u8 & 127,
-            (part >> 7) as u8 & 127,
-            (part >> 14) as u8 & 127,
-            (part >> 21) as u8 & 127,
-        ];
-        s.results.push(pack_key(p, mask));
+    }
+    // 4. Otherwise every total the pieces reach together, valid ones scored, best first.
+    s.cum.clear();
+    s.cum.extend(s.groups[src[0]].iter().map(|g| g.0));
+    for &from in &src[1..] {
+        s.cum_next.clear();
+        for &v in &s.cum {
+            for g in &s.groups[from] {
+                let t = v + g.0;
+                if fits(t) {
+                    s.cum_next.push(t);
+                }
+            }
+        }
+        s.cum_next.sort_unstable();
+        s.cum_next.dedup();
+        std::mem::swap(&mut s.cum, &mut s.cum_next);
+    }
+    s.targets.clear();
+    for &t in &s.cum {
+        let (bd, bb) = (pfield(t, 7), pfield(t, 8));
+        let off = 4 * D_OFF as u32;
+        if bd < off || bb < off {
+            continue; // a 10 or 24 without its hal
+        }
+        let used: u32 = (0..7).map(|f| pfield(t, f)).sum();
+        let pending = i64::from(bd - off + bb - off);
+        s.targets.push(((i64::from(used) << 20) - pending, t));
+    }
+    s.targets.sort_unstable_by(|a, b| b.cmp(a));
+    let mut i = 0;
+    while i < s.targets.len() {
+        let score = s.targets[i].0;
+        s.chosen.clear();
+        while i < s.targets.len() && (free || s.targets[i].0 == score) {
+            s.chosen.push(s.targets[i].1);
+            i += 1;
+        }
+        if !free && s.chosen == [full] {
+            continue; // tried above
+        }
+        join(s);
+        // Under entry-onto=blocked a best total may have no valid completion; then the next
+        // best counts.
+        if free || !s.results.is_empty() {
+            break;
+        }
+    }
+    finish(s);
+}
+
+/// Sorts and deduplicates the results.
+fn finish(s: &mut Scratch) {
+    s.results.sort_unstable();
+    s.results.dedup();
+}
+
+/// Adds to `s.results` every result whose total is in `s.chosen`: each first half's group meets
+/// the second half's group completing it.
+fn join(s: &mut Scratch) {
+    let [l, r] = &s.half;
+    let [lg, rg] = &s.half_groups;
+    for &t in &s.chosen {
+        for &(kl, l0, l1) in lg {
+            let Some(need) = psub(t, kl) else { continue };
+            let Ok(at) = rg.binary_search_by(|g| g.0.cmp(&need)) else {
+                continue;
+            };
+            let (_, r0, r1) = rg[at];
+            for &(_, pl) in &l[l0 as usize..l1 as usize] {
+                for &(_, pr) in &r[r0 as usize..r1 as usize] {
+                    if let Some(key) = join_parts(pl, pr) {
+                        s.results.push(key);
+                    }
+                }
+            }
+        }
     }
 }

@@ -18,6 +18,7 @@ mod notation;
 #[cfg(test)]
 mod reference;
 mod rules;
+mod sequence;
 mod throws;
 
 pub use board::{

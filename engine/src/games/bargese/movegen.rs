@@ -32,9 +32,11 @@
 use std::cell::RefCell;
 
 use super::board::{
-    BANGE_ENTRY, DODO, ENTRY, KITCHEN, OFF, OUTER_END_HOME, SQUARE, X_BY_TRACK, X_ENTRY,
+    BANGE_ENTRY, DODO, ENTRY, KITCHEN, NOT_ON_TRACK, OFF, OPP_TO_MINE, OUTER_END_HOME, SQUARE,
+    X_BY_TRACK, X_ENTRY,
 };
 use super::rules::{BargeseRules, BesideSafe, HalStep, MustUse};
+use super::sequence::small_turn;
 use super::throws::VALUES;
 use super::BargeseAction;
 use crate::game::Player;
@@ -45,28 +47,12 @@ use crate::game::Player;
 /// and counting up to 511 then discarding further ones changes no legal action.
 pub const MAX_COUNT: u16 = 511;
 
-// A use vector: 11 fields of 10 bits. Fields 0..7: whole throws by mouths up (a dust's X entry
-// and a bange's bange-square entry count as whole); 7, 8: hals of a dust, of a bange; 9, 10:
-// the 10s and 24s played. A piece's vector counts at most 84 uses of each.
-const FIELD_BITS: usize = 10;
-const HAL_D: usize = 7;
-const HAL_B: usize = 8;
-const REM10: usize = 9;
-const REM24: usize = 10;
 // A piece state: needs mask (bits 0..4), hammered mask (4..8), position code (8..15), and the
-// use vector from bit 15, so that states sort by use vector first.
+// projected use vector from bit 15 (see `PBITS`), so that states sort by it first.
 const USED_SHIFT: u32 = 15;
 const NO_SQUARE: u16 = u16::MAX;
-
-#[inline]
-const fn unit(f: usize) -> u128 {
-    1u128 << (FIELD_BITS * f)
-}
-
-#[inline]
-fn field(v: u128, f: usize) -> u32 {
-    (v >> (FIELD_BITS * f)) as u32 & 1023
-}
+/// Turns of up to this many throws go to the direct search of [`small_turn`].
+const SMALL_TURN: u32 = 1;
 
 #[inline]
 fn state_used(s: u128) -> u128 {
@@ -106,7 +92,7 @@ fn progress(pos: u8) -> usize {
 /// Packs sorted pieces and the hammered mask so that numeric order is lexicographic order of
 /// `(pieces[0], .., pieces[3], hammered)`.
 #[inline]
-fn pack_key(p: [u8; 4], mask: u8) -> u32 {
+pub(super) fn pack_key(p: [u8; 4], mask: u8) -> u32 {
     (u32::from(p[0]) << 25)
         | (u32::from(p[1]) << 18)
         | (u32::from(p[2]) << 11)
@@ -144,7 +130,7 @@ pub(super) fn sort4(mut p: [u8; 4]) -> [u8; 4] {
 }
 
 /// What a landing does.
-enum Landing {
+pub(super) enum Landing {
     /// Legal; the hammered mask afterwards.
     Lands(u8),
     /// Illegal.
@@ -155,23 +141,25 @@ enum Landing {
 }
 
 /// What does not change during the turn: the throws, the opposing pieces and the rules.
-struct Ctx {
-    counts: [u32; 7],
+pub(super) struct Ctx {
+    pub(super) counts: [u32; 7],
     squares: &'static [u16; 83],
     opp_square: [u16; 4],
     opp_safe: [bool; 4],
-    hal_any: bool,
-    bange_entry: bool,
-    entry_hammers: bool,
+    pub(super) hal_any: bool,
+    pub(super) bange_entry: bool,
+    pub(super) entry_hammers: bool,
     share_beside_safe: bool,
+    /// Bit `t`: an opposing piece stands on track index `t` (hammered or not).
+    occ: u128,
 }
 
 impl Ctx {
     /// A piece landing on (or entering at) track index `t`, with `mask` already hammered.
     #[inline]
-    fn land(&self, t: u8, mask: u8, entering: bool) -> Landing {
-        if t == KITCHEN {
-            return Landing::Lands(mask);
+    pub(super) fn land(&self, t: u8, mask: u8, entering: bool) -> Landing {
+        if self.occ >> t & 1 == 0 {
+            return Landing::Lands(mask); // an empty square, or the kitchen
         }
         let sq = self.squares[t as usize];
         let mut hit = 0u8;
@@ -209,12 +197,16 @@ impl Ctx {
     /// Whether one more whole use or hal of throw kind `k` fits in the throws.
     #[inline]
     fn has(&self, used: u128, k: usize) -> bool {
-        let hal = match k {
-            1 => field(used, HAL_D),
-            5 => field(used, HAL_B),
-            _ => 0,
-        };
-        field(used, k) + hal < self.counts[k]
+        pfield(used, k) < self.counts[k]
+    }
+
+    /// Whether one more 10 (`k = 1`, balance field 7) or 24 (`k = 5`, field 8) may be played
+    /// by a piece whose projected vector is `used`: its 10s beyond its hals, plus the dusts it
+    /// consumed, stay within the dusts thrown (the other pieces' hals come from the rest).
+    #[inline]
+    fn has_rem(&self, used: u128, k: usize, f: usize) -> bool {
+        let beyond = D_OFF as i64 - i64::from(pfield(used, f)) + 1;
+        beyond + i64::from(pfield(used, k)) <= i64::from(self.counts[k])
     }
 
     /// Calls `push` with every state one use away from `s`.
@@ -234,14 +226,14 @@ impl Ctx {
             // row of the player's arm, a bange on the bange square, or the hal of either next to
             // the kitchen ("10 in addition to entering a piece on the first square").
             if self.has(used, 1) {
-                go(X_ENTRY, used + unit(1), true);
-                go(ENTRY, used + unit(HAL_D), true);
+                go(X_ENTRY, used + punit(1), true);
+                go(ENTRY, used + HAL_DUST, true);
             }
             if self.has(used, 5) {
                 if self.bange_entry {
-                    go(BANGE_ENTRY, used + unit(5), true);
+                    go(BANGE_ENTRY, used + punit(5), true);
                 }
-                go(ENTRY, used + unit(HAL_B), true);
+                go(ENTRY, used + HAL_BANGE, true);
             }
             return;
         }
@@ -252,27 +244,27 @@ impl Ctx {
         // the dodo.
         for (k, &v) in VALUES.iter().enumerate() {
             if pos + v <= DODO && self.has(used, k) {
-                go(pos + v, used + unit(k), false);
+                go(pos + v, used + punit(k), false);
             }
         }
         // The 10 of a dust or 24 of a bange whose hal is (or will be) played elsewhere:
         // "another piece can move the other 10 or 24 squares" (Tajeddin).
-        if pos + 10 <= DODO && field(used, REM10) < self.counts[1] {
-            go(pos + 10, used + unit(REM10), false);
+        if pos + 10 <= DODO && self.has_rem(used, 1, 7) {
+            go(pos + 10, used - punit(7), false);
         }
-        if pos + 24 <= DODO && field(used, REM24) < self.counts[5] {
-            go(pos + 24, used + unit(REM24), false);
+        if pos + 24 <= DODO && self.has_rem(used, 5, 8) {
+            go(pos + 24, used - punit(8), false);
         }
         // The hal: the dodo "will only take the hal" into the kitchen (Tajeddin); under
         // `hal=step` it may step any piece one square.
-        for (k, hal) in [(1, HAL_D), (5, HAL_B)] {
+        for (k, hal) in [(1, HAL_DUST), (5, HAL_BANGE)] {
             if !self.has(used, k) {
                 continue;
             }
             if pos == DODO {
-                go(KITCHEN, used + unit(hal), false);
+                go(KITCHEN, used + hal, false);
             } else if self.hal_any {
-                go(pos + 1, used + unit(hal), false);
+                go(pos + 1, used + hal, false);
             }
         }
     }
@@ -301,23 +293,17 @@ fn pfield(k: u128, f: usize) -> u32 {
     (k >> (PBITS * f)) as u32 & 4095
 }
 
-/// The projection of one piece's use vector.
 #[inline]
-fn project(used: u128) -> u128 {
-    let mut k = 0u128;
-    for f in 0..7 {
-        let mut c = field(used, f);
-        if f == 1 {
-            c += field(used, HAL_D);
-        } else if f == 5 {
-            c += field(used, HAL_B);
-        }
-        k |= u128::from(c) << (PBITS * f);
-    }
-    let dd = D_OFF + u128::from(field(used, HAL_D)) - u128::from(field(used, REM10));
-    let db = D_OFF + u128::from(field(used, HAL_B)) - u128::from(field(used, REM24));
-    k | dd << (PBITS * 7) | db << (PBITS * 8)
+const fn punit(f: usize) -> u128 {
+    1u128 << (PBITS * f)
 }
+
+/// A hal of a dust: the dust consumed, its balance up one.
+const HAL_DUST: u128 = punit(1) + punit(7);
+/// A hal of a bange.
+const HAL_BANGE: u128 = punit(5) + punit(8);
+/// A piece that has used nothing.
+const NOTHING: u128 = D_OFF << (PBITS * 7) | D_OFF << (PBITS * 8);
 
 /// `a - b` field by field if no field of `b` exceeds `a`'s (every field below 2048).
 #[inline]
@@ -370,9 +356,7 @@ struct Scratch {
     cum_next: Vec<u128>,
     targets: Vec<(i64, u128)>,
     chosen: Vec<u128>,
-    /// Per half: `(projection, half part)` sorted, deduplicated, and its groups.
-    half: [Vec<(u128, u32)>; 2],
-    half_groups: [Vec<(u128, u32, u32)>; 2],
+    right: Half,
     results: Vec<u32>,
 }
 
@@ -385,7 +369,7 @@ fn piece_states(ctx: &Ctx, start: u8, levels: &mut [Vec<u128>], out: &mut Vec<u1
     out.clear();
     let lo = progress(start);
     let mut hi = lo;
-    levels[lo].push(make_state(0, start, 0, 0));
+    levels[lo].push(make_state(NOTHING, start, 0, 0));
     let mut lv = lo;
     while lv <= hi {
         if !levels[lv].is_empty() {
@@ -445,9 +429,15 @@ pub(super) fn generate(
         bange_entry: rules.bange_entry,
         entry_hammers: rules.entry_hammers,
         share_beside_safe: rules.beside_safe == BesideSafe::Share,
+        occ: 0,
     };
     for (j, &u) in theirs.iter().enumerate() {
         if u <= DODO {
+            for t in OPP_TO_MINE[u as usize] {
+                if t != NOT_ON_TRACK {
+                    ctx.occ |= 1 << t;
+                }
+            }
             ctx.opp_square[j] = SQUARE[opp.index()][u as usize];
             // Seed 000: "pieces entering the central row of the player's arm are placed on their
             // side"; Tajeddin: then it "can no longer be hammered". Index 75 is the row's outer
@@ -489,7 +479,11 @@ pub(super) fn generate(
     }
     SCRATCH.with(|cell| {
         let s = &mut *cell.borrow_mut();
-        whole_turn(s, &ctx, mine, free);
+        if total <= SMALL_TURN {
+            small_turn(&ctx, mine, free, &mut s.results);
+        } else {
+            whole_turn(s, &ctx, mine, free);
+        }
         out.extend(s.results.iter().map(|&k| {
             let (pieces, hammered) = unpack_key(k);
             BargeseAction { pieces, hammered }
@@ -510,11 +504,11 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool) {
         s.levels.resize_with(85, Vec::new);
     }
     // The cap on consumed throws by kind, field by field; the balance fields never limit.
-    let mut cap = 2047u128 << (PBITS * 7) | 2047u128 << (PBITS * 8);
+    let balance = 2047u128 << (PBITS * 7) | 2047u128 << (PBITS * 8);
+    let mut cap = balance;
     for (k, &c) in ctx.counts.iter().enumerate() {
         cap |= u128::from(c) << (PBITS * k);
     }
-    let fits = |k: u128| psub(cap, k).is_some();
     // 1. Each piece's states by projection (identical pieces share the lists of the first).
     let mut src = [0usize; 4];
     for i in 0..4 {
@@ -527,51 +521,22 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool) {
         piece_states(ctx, mine[i], &mut s.levels, &mut raw);
         let st = &mut s.states[i];
         st.clear();
-        st.extend(raw.iter().map(|&x| (project(state_used(x)), piece_part(x))));
-        st.sort_unstable();
-        st.dedup();
+        raw.sort_unstable();
+        st.extend(raw.iter().map(|&x| (state_used(x), piece_part(x))));
         group(st, &mut s.groups[i]);
         s.raw = raw;
     }
-    // 2. The halves: pieces 0 and 1, pieces 2 and 3, every pair of states within the throws.
-    for h in 0..2 {
-        let (x, y) = (src[2 * h], src[2 * h + 1]);
-        let same = x == y;
-        let half = &mut s.half[h];
-        half.clear();
-        let (gx, gy) = (&s.groups[x], &s.groups[y]);
-        let (sx, sy) = (&s.states[x], &s.states[y]);
-        for (a, &(ua, a0, a1)) in gx.iter().enumerate() {
-            let from = if same { a } else { 0 };
-            for &(ub, b0, b1) in &gy[from..] {
-                let k = ua + ub;
-                if !fits(k) {
-                    continue;
-                }
-                for i in a0..a1 {
-                    // Identical pieces: each unordered pair once.
-                    let j0 = if same && b0 == a0 { i } else { b0 };
-                    let pa = sx[i as usize].1;
-                    for j in j0..b1 {
-                        half.push((k, half_part(pa, sy[j as usize].1)));
-                    }
-                }
-            }
-        }
-        half.sort_unstable();
-        half.dedup();
-        group(half, &mut s.half_groups[h]);
-    }
+    // 2. The second half (pieces 2 and 3): every pair of groups within the throws, chained by
+    // total in a table.
+    s.right.build(&s.groups, src[2], src[3], cap);
     // 3. Under must-use=max, first try the best conceivable total: every throw used, no 10 or 24
     // left over.
     s.results.clear();
-    let full = cap & !(2047u128 << (PBITS * 7) | 2047u128 << (PBITS * 8))
-        | (4 * D_OFF) << (PBITS * 7)
-        | (4 * D_OFF) << (PBITS * 8);
+    let full = cap & !balance | (4 * D_OFF) << (PBITS * 7) | (4 * D_OFF) << (PBITS * 8);
     if !free {
         s.chosen.clear();
         s.chosen.push(full);
-        join(s);
+        join(s, src, cap);
         if !s.results.is_empty() {
             finish(s);
             return;
@@ -585,7 +550,7 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool) {
         for &v in &s.cum {
             for g in &s.groups[from] {
                 let t = v + g.0;
-                if fits(t) {
+                if psub(cap, t).is_some() {
                     s.cum_next.push(t);
                 }
             }
@@ -617,7 +582,7 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool) {
         if !free && s.chosen == [full] {
             continue; // tried above
         }
-        join(s);
+        join(s, src, cap);
         // Under entry-onto=blocked a best total may have no valid completion; then the next
         // best counts.
         if free || !s.results.is_empty() {
@@ -633,25 +598,181 @@ fn finish(s: &mut Scratch) {
     s.results.dedup();
 }
 
-/// Adds to `s.results` every result whose total is in `s.chosen`: each first half's group meets
-/// the second half's group completing it.
-fn join(s: &mut Scratch) {
-    let [l, r] = &s.half;
-    let [lg, rg] = &s.half_groups;
-    for &t in &s.chosen {
-        for &(kl, l0, l1) in lg {
-            let Some(need) = psub(t, kl) else { continue };
-            let Ok(at) = rg.binary_search_by(|g| g.0.cmp(&need)) else {
+/// Adds to `s.results` every result whose total is in `s.chosen`: each pair of groups of the
+/// first half (pieces 0 and 1) meets the second half's results completing it.
+fn join(s: &mut Scratch, src: [usize; 4], cap: u128) {
+    let (x, y) = (src[0], src[1]);
+    let same = x == y;
+    let (gx, gy) = (&s.groups[x], &s.groups[y]);
+    let (sx, sy) = (&s.states[x], &s.states[y]);
+    for (a, &(ua, a0, a1)) in gx.iter().enumerate() {
+        let from = if same { a } else { 0 };
+        for &(ub, b0, b1) in &gy[from..] {
+            let kl = ua + ub;
+            if psub(cap, kl).is_none() {
                 continue;
-            };
-            let (_, r0, r1) = rg[at];
-            for &(_, pl) in &l[l0 as usize..l1 as usize] {
-                for &(_, pr) in &r[r0 as usize..r1 as usize] {
-                    if let Some(key) = join_parts(pl, pr) {
-                        s.results.push(key);
+            }
+            for &t in &s.chosen {
+                let Some(need) = psub(t, kl) else { continue };
+                let Some(id) = s.right.find(need) else {
+                    continue;
+                };
+                let (r0, r1) = s.right.bucket(id, &s.groups, &s.states, src[2], src[3]);
+                let parts = &s.right.parts[r0..r1];
+                for i in a0..a1 {
+                    // Identical pieces: each unordered pair once.
+                    let j0 = if same && b0 == a0 { i } else { b0 };
+                    let pa = sx[i as usize].1;
+                    for j in j0..b1 {
+                        let pl = half_part(pa, sy[j as usize].1);
+                        for &pr in parts {
+                            if let Some(key) = join_parts(pl, pr) {
+                                s.results.push(key);
+                            }
+                        }
                     }
                 }
             }
         }
+    }
+}
+
+const EMPTY: u128 = u128::MAX;
+const NONE: u32 = u32::MAX;
+
+/// The second half: its pairs of groups by total, in an open-addressing table, and each total's
+/// distinct half results, built when first asked for.
+#[derive(Default)]
+struct Half {
+    /// `(total, id)`; `EMPTY` marks a free slot.
+    slots: Vec<(u128, u32)>,
+    touched: Vec<u32>,
+    /// Per id: the first pair of groups, and the built results `(start, end)` or `NONE`.
+    heads: Vec<u32>,
+    built: Vec<(u32, u32)>,
+    /// `(group of the first piece, group of the second, next pair with the same total)`.
+    pairs: Vec<(u32, u32, u32)>,
+    parts: Vec<u32>,
+}
+
+impl Half {
+    #[inline]
+    fn slot(&self, k: u128) -> usize {
+        let h = (k as u64 ^ (k >> 64) as u64 ^ (k >> 40) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> 32) as usize & (self.slots.len() - 1)
+    }
+
+    /// Clears the table, sized for `n` totals.
+    fn reset(&mut self, n: usize) {
+        let want = (2 * n).next_power_of_two().max(64);
+        if self.slots.len() < want {
+            self.slots.clear();
+            self.slots.resize(want, (EMPTY, 0));
+        } else {
+            for &i in &self.touched {
+                self.slots[i as usize].0 = EMPTY;
+            }
+        }
+        self.touched.clear();
+        self.heads.clear();
+        self.built.clear();
+        self.pairs.clear();
+        self.parts.clear();
+    }
+
+    /// The id of total `k`, if some pair of groups reaches it.
+    #[inline]
+    fn find(&self, k: u128) -> Option<u32> {
+        let m = self.slots.len() - 1;
+        let mut i = self.slot(k);
+        loop {
+            let (key, id) = self.slots[i];
+            if key == k {
+                return Some(id);
+            }
+            if key == EMPTY {
+                return None;
+            }
+            i = (i + 1) & m;
+        }
+    }
+
+    /// Every pair of groups of pieces `x` and `y` (identical pieces: unordered) within `cap`.
+    fn build(&mut self, groups: &[Vec<(u128, u32, u32)>; 4], x: usize, y: usize, cap: u128) {
+        let (gx, gy) = (&groups[x], &groups[y]);
+        let same = x == y;
+        self.reset(gx.len() * gy.len());
+        let m = self.slots.len() - 1;
+        for (a, &(ua, ..)) in gx.iter().enumerate() {
+            let from = if same { a } else { 0 };
+            for (b, &(ub, ..)) in gy.iter().enumerate().skip(from) {
+                let k = ua + ub;
+                if psub(cap, k).is_none() {
+                    continue;
+                }
+                let mut i = self.slot(k);
+                let id = loop {
+                    let (key, id) = self.slots[i];
+                    if key == k {
+                        break id;
+                    }
+                    if key == EMPTY {
+                        let id = self.heads.len() as u32;
+                        self.slots[i] = (k, id);
+                        self.touched.push(i as u32);
+                        self.heads.push(NONE);
+                        self.built.push((NONE, NONE));
+                        break id;
+                    }
+                    i = (i + 1) & m;
+                };
+                self.pairs
+                    .push((a as u32, b as u32, self.heads[id as usize]));
+                self.heads[id as usize] = (self.pairs.len() - 1) as u32;
+            }
+        }
+    }
+
+    /// The distinct half results of total `id`: a range of `parts`.
+    #[inline]
+    fn bucket(
+        &mut self,
+        id: u32,
+        groups: &[Vec<(u128, u32, u32)>; 4],
+        states: &[Vec<(u128, u32)>; 4],
+        x: usize,
+        y: usize,
+    ) -> (usize, usize) {
+        let (b0, b1) = self.built[id as usize];
+        if b0 != NONE {
+            return (b0 as usize, b1 as usize);
+        }
+        let same = x == y;
+        let start = self.parts.len();
+        let mut p = self.heads[id as usize];
+        while p != NONE {
+            let (a, b, next) = self.pairs[p as usize];
+            let (_, a0, a1) = groups[x][a as usize];
+            let (_, c0, c1) = groups[y][b as usize];
+            for i in a0..a1 {
+                let j0 = if same && a == b { i } else { c0 };
+                let pa = states[x][i as usize].1;
+                for j in j0..c1 {
+                    self.parts.push(half_part(pa, states[y][j as usize].1));
+                }
+            }
+            p = next;
+        }
+        self.parts[start..].sort_unstable();
+        let mut w = start;
+        for r in start..self.parts.len() {
+            if r == start || self.parts[r] != self.parts[w - 1] {
+                self.parts[w] = self.parts[r];
+                w += 1;
+            }
+        }
+        self.parts.truncate(w);
+        self.built[id as usize] = (start as u32, w as u32);
+        (start, w)
     }
 }

@@ -358,6 +358,7 @@ struct Scratch {
     chosen: Vec<u128>,
     right: Half,
     results: Vec<u32>,
+    radix: Vec<u32>,
 }
 
 thread_local! {
@@ -594,8 +595,34 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool) {
 
 /// Sorts and deduplicates the results.
 fn finish(s: &mut Scratch) {
-    s.results.sort_unstable();
+    if s.results.len() > 4096 {
+        radix_sort(&mut s.results, &mut s.radix);
+    } else {
+        s.results.sort_unstable();
+    }
     s.results.dedup();
+}
+
+/// Sorts `v` ascending: three passes of 11 bits, least significant first.
+fn radix_sort(v: &mut Vec<u32>, tmp: &mut Vec<u32>) {
+    tmp.clear();
+    tmp.resize(v.len(), 0);
+    for pass in 0..3 {
+        let shift = 11 * pass;
+        let mut count = [0u32; 2049];
+        for &x in v.iter() {
+            count[((x >> shift) as usize & 2047) + 1] += 1;
+        }
+        for i in 0..2048 {
+            count[i + 1] += count[i];
+        }
+        for &x in v.iter() {
+            let d = (x >> shift) as usize & 2047;
+            tmp[count[d] as usize] = x;
+            count[d] += 1;
+        }
+        std::mem::swap(v, tmp);
+    }
 }
 
 /// Adds to `s.results` every result whose total is in `s.chosen`: each pair of groups of the

@@ -118,12 +118,12 @@ fn same_actions_on_random_positions_and_chains() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let (mut a, mut b) = (Vec::new(), Vec::new());
     let mut big = 0;
-    for (_, r) in rule_sets() {
-        // Chain lengths 1..=5 often, 6 and 7 now and then.
-        for case in 0..400 {
-            let n = match case % 40 {
-                0 => 7,
-                1..=3 => 6,
+    for (set, (_, r)) in rule_sets().into_iter().enumerate() {
+        // Chain lengths 1..=5 often, 6 now and then, 7 (slow for the reference) once.
+        for case in 0..250 {
+            let n = match case % 50 {
+                0 if set == 0 && case == 0 => 7,
+                0 | 1 => 6,
                 k => 1 + k % 5,
             };
             let me = if rng.gen_bool(0.5) {
@@ -139,7 +139,7 @@ fn same_actions_on_random_positions_and_chains() {
             }
         }
     }
-    assert!(big > 100, "only {big} turns with over 100 actions");
+    assert!(big > 60, "only {big} turns with over 100 actions");
 }
 
 #[test]

@@ -16,16 +16,25 @@
 //! enter onto an opposing piece that another piece hammered earlier in the turn; such a state
 //! records the pieces it needs hammered.) So the search is split, and no ordering of moves
 //! between pieces is ever enumerated:
-//! 1. per piece, every state `(use vector, end square, hammered, needs hammered)` it can reach,
-//!    where the use vector counts what it consumed (whole throws by kind, hals, 10s, 24s); a
-//!    piece has only 84 steps from off the board to the kitchen, which bounds this set however
-//!    long the chain of throws is;
-//! 2. `cum[i]`: the total use vectors pieces `0..=i` can reach together within the throws;
-//! 3. for the best totals (must-use `max`: most throws used, then fewest 10s and 24s left over;
-//!    no 10 or 24 without its hal) or all valid totals (`free`), the partial totals that can
-//!    still be completed, then partial results built piece by piece over those only, merged
-//!    (sorted and deduplicated) at every piece, so that the many splits and orders reaching one
-//!    position cost once.
+//! 1. per piece, every state `(projected use vector, end square, hammered, needs hammered)` it
+//!    can reach. The projected vector counts the throws consumed by kind (a dust or bange once,
+//!    whether played whole or split) and, per hal kind, hals minus 10s or 24s played; states with
+//!    equal projections are interchangeable in any total, so they merge. A piece has only 84
+//!    steps from off the board to the kitchen, which bounds this set however long the chain;
+//! 2. the pieces are joined in two halves (two pieces each, paired so that the pairs of groups
+//!    are fewest; identical pieces take each unordered pair once): the second half's pairs of
+//!    groups go into an open-addressing table by total, and every pair of the first half looks
+//!    up the total completing it, whose distinct half results are built on first use;
+//! 3. the totals joined are, under must-use `max`, first only the best conceivable one (every
+//!    throw used, no 10 or 24 left over); if nothing reaches it, all totals the pieces reach
+//!    together are scored (most throws used, then fewest 10s and 24s left; never a 10 or 24
+//!    without its hal) and joined best first; under `free`, all valid totals;
+//! 4. the results are sorted and deduplicated, so many splits and orders reaching one position
+//!    give one action, in ascending `(pieces, hammered)` order.
+//!
+//! A single dust or bange goes to the direct search of [`super::sequence`] instead.
+//! `reference.rs` keeps the previous generator in test builds; `crosscheck.rs` checks that both
+//! give the same actions in the same order.
 //!
 //! Buffers live in a thread-local scratch and are reused, so warm generation does not allocate.
 
@@ -527,9 +536,9 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool) {
         group(st, &mut s.groups[i]);
         s.raw = raw;
     }
-    // 2. The second half (pieces 2 and 3): every pair of groups within the throws, chained by
-    // total in a table.
-    s.right.build(&s.groups, src[2], src[3], cap);
+    // 2. The second half: every pair of groups within the throws, chained by total in a table.
+    let order = pairing(&s.groups, src);
+    s.right.build(&s.groups, order[2], order[3], cap);
     // 3. Under must-use=max, first try the best conceivable total: every throw used, no 10 or 24
     // left over.
     s.results.clear();
@@ -537,7 +546,7 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool) {
     if !free {
         s.chosen.clear();
         s.chosen.push(full);
-        join(s, src, cap);
+        join(s, order, cap);
         if !s.results.is_empty() {
             finish(s);
             return;
@@ -583,7 +592,7 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool) {
         if !free && s.chosen == [full] {
             continue; // tried above
         }
-        join(s, src, cap);
+        join(s, order, cap);
         // Under entry-onto=blocked a best total may have no valid completion; then the next
         // best counts.
         if free || !s.results.is_empty() {
@@ -591,6 +600,16 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool) {
         }
     }
     finish(s);
+}
+
+/// The pieces' lists paired into two halves, `[first half, second half]`, with the fewest pairs
+/// of groups.
+fn pairing(groups: &[Vec<(u128, u32, u32)>; 4], src: [usize; 4]) -> [usize; 4] {
+    let n = |i: usize| groups[src[i]].len();
+    [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]]
+        .into_iter()
+        .min_by_key(|p| n(p[0]) * n(p[1]) + n(p[2]) * n(p[3]))
+        .map_or(src, |p| p.map(|i| src[i]))
 }
 
 /// Sorts and deduplicates the results.
@@ -627,8 +646,8 @@ fn radix_sort(v: &mut Vec<u32>, tmp: &mut Vec<u32>) {
 
 /// Adds to `s.results` every result whose total is in `s.chosen`: each pair of groups of the
 /// first half (pieces 0 and 1) meets the second half's results completing it.
-fn join(s: &mut Scratch, src: [usize; 4], cap: u128) {
-    let (x, y) = (src[0], src[1]);
+fn join(s: &mut Scratch, order: [usize; 4], cap: u128) {
+    let (x, y) = (order[0], order[1]);
     let same = x == y;
     let (gx, gy) = (&s.groups[x], &s.groups[y]);
     let (sx, sy) = (&s.states[x], &s.states[y]);
@@ -644,7 +663,7 @@ fn join(s: &mut Scratch, src: [usize; 4], cap: u128) {
                 let Some(id) = s.right.find(need) else {
                     continue;
                 };
-                let (r0, r1) = s.right.bucket(id, &s.groups, &s.states, src[2], src[3]);
+                let (r0, r1) = s.right.bucket(id, &s.groups, &s.states, order[2], order[3]);
                 let parts = &s.right.parts[r0..r1];
                 for i in a0..a1 {
                     // Identical pieces: each unordered pair once.
@@ -685,7 +704,8 @@ struct Half {
 impl Half {
     #[inline]
     fn slot(&self, k: u128) -> usize {
-        let h = (k as u64 ^ (k >> 64) as u64 ^ (k >> 40) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let h =
+            (k as u64 ^ (k >> 64) as u64 ^ (k >> 40) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         (h >> 32) as usize & (self.slots.len() - 1)
     }
 

@@ -101,13 +101,12 @@ impl Search<'_> {
             if p == KITCHEN {
                 continue;
             }
-            for k in 0..7 {
+            for (k, &v) in VALUES.iter().enumerate() {
                 if pool.real[k] == 0 {
                     continue;
                 }
                 let mut rest = pool;
                 rest.real[k] -= 1;
-                let v = VALUES[k];
                 if p == OFF {
                     if k == 1 {
                         self.land(mine, mask, i, X_ENTRY, true, rest, moved);

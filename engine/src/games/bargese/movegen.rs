@@ -546,7 +546,7 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool) {
     if !free {
         s.chosen.clear();
         s.chosen.push(full);
-        join(s, order, cap);
+        join(s, order);
         if !s.results.is_empty() {
             finish(s);
             return;
@@ -592,7 +592,7 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool) {
         if !free && s.chosen == [full] {
             continue; // tried above
         }
-        join(s, order, cap);
+        join(s, order);
         // Under entry-onto=blocked a best total may have no valid completion; then the next
         // best counts.
         if free || !s.results.is_empty() {
@@ -646,20 +646,19 @@ fn radix_sort(v: &mut Vec<u32>, tmp: &mut Vec<u32>) {
 
 /// Adds to `s.results` every result whose total is in `s.chosen`: each pair of groups of the
 /// first half (pieces 0 and 1) meets the second half's results completing it.
-fn join(s: &mut Scratch, order: [usize; 4], cap: u128) {
+fn join(s: &mut Scratch, order: [usize; 4]) {
     let (x, y) = (order[0], order[1]);
     let same = x == y;
     let (gx, gy) = (&s.groups[x], &s.groups[y]);
     let (sx, sy) = (&s.states[x], &s.states[y]);
-    for (a, &(ua, a0, a1)) in gx.iter().enumerate() {
-        let from = if same { a } else { 0 };
-        for &(ub, b0, b1) in &gy[from..] {
-            let kl = ua + ub;
-            if psub(cap, kl).is_none() {
-                continue;
-            }
-            for &t in &s.chosen {
-                let Some(need) = psub(t, kl) else { continue };
+    for &t in &s.chosen {
+        for (a, &(ua, a0, a1)) in gx.iter().enumerate() {
+            let from = if same { a } else { 0 };
+            for &(ub, b0, b1) in &gy[from..] {
+                // A chosen total is within the throws, so this also bounds the first half.
+                let Some(need) = psub(t, ua + ub) else {
+                    continue;
+                };
                 let Some(id) = s.right.find(need) else {
                     continue;
                 };

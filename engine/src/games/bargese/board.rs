@@ -144,6 +144,33 @@ const fn build_square_ids() -> [[u16; TRACK_LEN]; 2] {
 /// Each player's track as square ids, indexed `[player][t]`.
 pub const SQUARE: [[u16; TRACK_LEN]; 2] = build_square_ids();
 
+const fn build_opp_to_mine() -> [[u8; 2]; TRACK_LEN] {
+    let mut out = [[NOT_ON_TRACK; 2]; TRACK_LEN];
+    let mut u = 0;
+    while u < TRACK_LEN {
+        let mut n = 0;
+        let mut t = 0;
+        while t < TRACK_LEN {
+            let (a, b) = (TRACK[0][t], TRACK[1][u]);
+            if a.0 == b.0 && a.1 == b.1 {
+                out[u][n] = t as u8;
+                n += 1;
+            }
+            t += 1;
+        }
+        u += 1;
+    }
+    out
+}
+
+/// Marks an unused slot of [`OPP_TO_MINE`].
+pub const NOT_ON_TRACK: u8 = u8::MAX;
+
+/// For an opposing piece on its track index `u`: the mover's track indices of that square (none,
+/// one, or two at the mover's own outer end), padded with [`NOT_ON_TRACK`]. The same for both
+/// players, the tracks being turned 180 degrees.
+pub const OPP_TO_MINE: [[u8; 2]; TRACK_LEN] = build_opp_to_mine();
+
 /// Whether a coordinate is on the cross (an arm square; the kitchen block excluded).
 #[must_use]
 pub const fn on_cross(c: Coord) -> bool {

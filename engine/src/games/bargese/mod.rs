@@ -11,9 +11,14 @@
 //! throws first.
 
 mod board;
+#[cfg(test)]
+mod crosscheck;
 mod movegen;
 mod notation;
+#[cfg(test)]
+mod reference;
 mod rules;
+mod sequence;
 mod throws;
 
 pub use board::{
@@ -111,6 +116,19 @@ fn pieces_key(player: Player, pieces: [u8; 4]) -> u64 {
     }
     h
 }
+
+/// [`binomial`] of six and of three shells at p = 1/2, for the hot path; the same numbers, since
+/// halving is exact in floating point.
+const FAIR_SIX: [f64; 7] = [
+    1.0 / 64.0,
+    6.0 / 64.0,
+    15.0 / 64.0,
+    20.0 / 64.0,
+    15.0 / 64.0,
+    6.0 / 64.0,
+    1.0 / 64.0,
+];
+const FAIR_THREE: [f64; 4] = [1.0 / 8.0, 3.0 / 8.0, 3.0 / 8.0, 1.0 / 8.0];
 
 /// A Bargese position with its rules: the game state. Cheap to clone (no heap data).
 #[derive(Clone, Debug, PartialEq)]
@@ -262,7 +280,15 @@ impl Bargese {
     }
 
     fn mouth_probabilities(&self, n: u32) -> impl Iterator<Item = (u32, f64)> + '_ {
-        (0..=n).map(move |k| (k, binomial(n, k, self.rules.mouth_up)))
+        let p = self.rules.mouth_up;
+        (0..=n).map(move |k| {
+            let prob = match (n, p == 0.5) {
+                (6, true) => FAIR_SIX[k as usize],
+                (3, true) => FAIR_THREE[k as usize],
+                _ => binomial(n, k, p),
+            };
+            (k, prob)
+        })
     }
 }
 

@@ -16,25 +16,36 @@
 //! enter onto an opposing piece that another piece hammered earlier in the turn; such a state
 //! records the pieces it needs hammered.) So the search is split, and no ordering of moves
 //! between pieces is ever enumerated:
-//! 1. per piece, every state `(use vector, end square, hammered, needs hammered)` it can reach,
-//!    where the use vector counts what it consumed (whole throws by kind, hals, 10s, 24s); a
-//!    piece has only 84 steps from off the board to the kitchen, which bounds this set however
-//!    long the chain of throws is;
-//! 2. `cum[i]`: the total use vectors pieces `0..=i` can reach together within the throws;
-//! 3. for the best totals (must-use `max`: most throws used, then fewest 10s and 24s left over;
-//!    no 10 or 24 without its hal) or all valid totals (`free`), the partial totals that can
-//!    still be completed, then partial results built piece by piece over those only, merged
-//!    (sorted and deduplicated) at every piece, so that the many splits and orders reaching one
-//!    position cost once.
+//! 1. per piece, every state `(projected use vector, end square, hammered, needs hammered)` it
+//!    can reach. The projected vector counts the throws consumed by kind (a dust or bange once,
+//!    whether played whole or split) and, per hal kind, hals minus 10s or 24s played; states with
+//!    equal projections are interchangeable in any total, so they merge. A piece has only 84
+//!    steps from off the board to the kitchen, which bounds this set however long the chain;
+//! 2. the pieces are joined in two halves (two pieces each, paired so that the pairs of groups
+//!    are fewest; identical pieces take each unordered pair once): the second half's pairs of
+//!    groups go into an open-addressing table by total, and every pair of the first half looks
+//!    up the total completing it, whose distinct half results are built on first use;
+//! 3. the totals joined are, under must-use `max`, first only the best conceivable one (every
+//!    throw used, no 10 or 24 left over); if nothing reaches it, all totals the pieces reach
+//!    together are scored (most throws used, then fewest 10s and 24s left; never a 10 or 24
+//!    without its hal) and joined best first; under `free`, all valid totals;
+//! 4. the results are sorted and deduplicated, so many splits and orders reaching one position
+//!    give one action, in ascending `(pieces, hammered)` order.
+//!
+//! A single dust or bange goes to the direct search of [`super::sequence`] instead.
+//! `reference.rs` keeps the previous generator in test builds; `crosscheck.rs` checks that both
+//! give the same actions in the same order.
 //!
 //! Buffers live in a thread-local scratch and are reused, so warm generation does not allocate.
 
 use std::cell::RefCell;
 
 use super::board::{
-    BANGE_ENTRY, DODO, ENTRY, KITCHEN, OFF, OUTER_END_HOME, SQUARE, X_BY_TRACK, X_ENTRY,
+    BANGE_ENTRY, DODO, ENTRY, KITCHEN, NOT_ON_TRACK, OFF, OPP_TO_MINE, OUTER_END_HOME, SQUARE,
+    X_BY_TRACK, X_ENTRY,
 };
 use super::rules::{BargeseRules, BesideSafe, HalStep, MustUse};
+use super::sequence::small_turn;
 use super::throws::VALUES;
 use super::BargeseAction;
 use crate::game::Player;
@@ -45,39 +56,12 @@ use crate::game::Player;
 /// and counting up to 511 then discarding further ones changes no legal action.
 pub const MAX_COUNT: u16 = 511;
 
-// A use vector: 11 fields of 10 bits. Fields 0..7: whole throws by mouths up (a dust's X entry
-// and a bange's bange-square entry count as whole); 7, 8: hals of a dust, of a bange; 9, 10:
-// the 10s and 24s played. Every field of a vector that passed `partial_ok`, and of a piece's
-// vector, is at most 511, so adding two never carries between fields, and bit 9 of each field
-// serves as a guard for field-wise subtraction.
-const FIELD_BITS: usize = 10;
-const GUARD: u128 = {
-    let mut g = 0u128;
-    let mut f = 0;
-    while f < 11 {
-        g |= 1u128 << (f * FIELD_BITS + 9);
-        f += 1;
-    }
-    g
-};
-const HAL_D: usize = 7;
-const HAL_B: usize = 8;
-const REM10: usize = 9;
-const REM24: usize = 10;
 // A piece state: needs mask (bits 0..4), hammered mask (4..8), position code (8..15), and the
-// use vector from bit 15, so that states sort by use vector first.
+// projected use vector from bit 15 (see `PBITS`), so that states sort by it first.
 const USED_SHIFT: u32 = 15;
 const NO_SQUARE: u16 = u16::MAX;
-
-#[inline]
-const fn unit(f: usize) -> u128 {
-    1u128 << (FIELD_BITS * f)
-}
-
-#[inline]
-fn field(v: u128, f: usize) -> u32 {
-    (v >> (FIELD_BITS * f)) as u32 & 1023
-}
+/// Turns of up to this many throws go to the direct search of [`small_turn`].
+const SMALL_TURN: u32 = 1;
 
 #[inline]
 fn state_used(s: u128) -> u128 {
@@ -117,7 +101,7 @@ fn progress(pos: u8) -> usize {
 /// Packs sorted pieces and the hammered mask so that numeric order is lexicographic order of
 /// `(pieces[0], .., pieces[3], hammered)`.
 #[inline]
-fn pack_key(p: [u8; 4], mask: u8) -> u32 {
+pub(super) fn pack_key(p: [u8; 4], mask: u8) -> u32 {
     (u32::from(p[0]) << 25)
         | (u32::from(p[1]) << 18)
         | (u32::from(p[2]) << 11)
@@ -155,7 +139,7 @@ pub(super) fn sort4(mut p: [u8; 4]) -> [u8; 4] {
 }
 
 /// What a landing does.
-enum Landing {
+pub(super) enum Landing {
     /// Legal; the hammered mask afterwards.
     Lands(u8),
     /// Illegal.
@@ -166,23 +150,25 @@ enum Landing {
 }
 
 /// What does not change during the turn: the throws, the opposing pieces and the rules.
-struct Ctx {
-    counts: [u32; 7],
+pub(super) struct Ctx {
+    pub(super) counts: [u32; 7],
     squares: &'static [u16; 83],
     opp_square: [u16; 4],
     opp_safe: [bool; 4],
-    hal_any: bool,
-    bange_entry: bool,
-    entry_hammers: bool,
+    pub(super) hal_any: bool,
+    pub(super) bange_entry: bool,
+    pub(super) entry_hammers: bool,
     share_beside_safe: bool,
+    /// Bit `t`: an opposing piece stands on track index `t` (hammered or not).
+    occ: u128,
 }
 
 impl Ctx {
     /// A piece landing on (or entering at) track index `t`, with `mask` already hammered.
     #[inline]
-    fn land(&self, t: u8, mask: u8, entering: bool) -> Landing {
-        if t == KITCHEN {
-            return Landing::Lands(mask);
+    pub(super) fn land(&self, t: u8, mask: u8, entering: bool) -> Landing {
+        if self.occ >> t & 1 == 0 {
+            return Landing::Lands(mask); // an empty square, or the kitchen
         }
         let sq = self.squares[t as usize];
         let mut hit = 0u8;
@@ -220,28 +206,16 @@ impl Ctx {
     /// Whether one more whole use or hal of throw kind `k` fits in the throws.
     #[inline]
     fn has(&self, used: u128, k: usize) -> bool {
-        let hal = match k {
-            1 => field(used, HAL_D),
-            5 => field(used, HAL_B),
-            _ => 0,
-        };
-        field(used, k) + hal < self.counts[k]
+        pfield(used, k) < self.counts[k]
     }
 
-    /// Whether a (partial) total use vector fits in the throws.
+    /// Whether one more 10 (`k = 1`, balance field 7) or 24 (`k = 5`, field 8) may be played
+    /// by a piece whose projected vector is `used`: its 10s beyond its hals, plus the dusts it
+    /// consumed, stay within the dusts thrown (the other pieces' hals come from the rest).
     #[inline]
-    fn partial_ok(&self, v: u128) -> bool {
-        for k in 0..7 {
-            let hal = match k {
-                1 => field(v, HAL_D),
-                5 => field(v, HAL_B),
-                _ => 0,
-            };
-            if field(v, k) + hal > self.counts[k] {
-                return false;
-            }
-        }
-        field(v, REM10) <= self.counts[1] && field(v, REM24) <= self.counts[5]
+    fn has_rem(&self, used: u128, k: usize, f: usize) -> bool {
+        let beyond = D_OFF as i64 - i64::from(pfield(used, f)) + 1;
+        beyond + i64::from(pfield(used, k)) <= i64::from(self.counts[k])
     }
 
     /// Calls `push` with every state one use away from `s`.
@@ -261,14 +235,14 @@ impl Ctx {
             // row of the player's arm, a bange on the bange square, or the hal of either next to
             // the kitchen ("10 in addition to entering a piece on the first square").
             if self.has(used, 1) {
-                go(X_ENTRY, used + unit(1), true);
-                go(ENTRY, used + unit(HAL_D), true);
+                go(X_ENTRY, used + punit(1), true);
+                go(ENTRY, used + HAL_DUST, true);
             }
             if self.has(used, 5) {
                 if self.bange_entry {
-                    go(BANGE_ENTRY, used + unit(5), true);
+                    go(BANGE_ENTRY, used + punit(5), true);
                 }
-                go(ENTRY, used + unit(HAL_B), true);
+                go(ENTRY, used + HAL_BANGE, true);
             }
             return;
         }
@@ -279,66 +253,133 @@ impl Ctx {
         // the dodo.
         for (k, &v) in VALUES.iter().enumerate() {
             if pos + v <= DODO && self.has(used, k) {
-                go(pos + v, used + unit(k), false);
+                go(pos + v, used + punit(k), false);
             }
         }
         // The 10 of a dust or 24 of a bange whose hal is (or will be) played elsewhere:
         // "another piece can move the other 10 or 24 squares" (Tajeddin).
-        if pos + 10 <= DODO && field(used, REM10) < self.counts[1] {
-            go(pos + 10, used + unit(REM10), false);
+        if pos + 10 <= DODO && self.has_rem(used, 1, 7) {
+            go(pos + 10, used - punit(7), false);
         }
-        if pos + 24 <= DODO && field(used, REM24) < self.counts[5] {
-            go(pos + 24, used + unit(REM24), false);
+        if pos + 24 <= DODO && self.has_rem(used, 5, 8) {
+            go(pos + 24, used - punit(8), false);
         }
         // The hal: the dodo "will only take the hal" into the kitchen (Tajeddin); under
         // `hal=step` it may step any piece one square.
-        for (k, hal) in [(1, HAL_D), (5, HAL_B)] {
+        for (k, hal) in [(1, HAL_DUST), (5, HAL_BANGE)] {
             if !self.has(used, k) {
                 continue;
             }
             if pos == DODO {
-                go(KITCHEN, used + unit(hal), false);
+                go(KITCHEN, used + hal, false);
             } else if self.hal_any {
-                go(pos + 1, used + unit(hal), false);
+                go(pos + 1, used + hal, false);
             }
         }
     }
 }
 
+// A projected use vector, what the pieces' uses are combined by: 9 fields of 12 bits. Fields
+// 0..7: throws consumed by mouths up (a dust or bange counts once whether played whole or split
+// into its hal and its 10 or 24); 7, 8: hals minus 10s played, hals minus 24s played, each plus
+// `D_OFF` per piece summed. A total is valid when fields 7 and 8 are at least their offsets
+// (no 10 or 24 without its hal); what exceeds the offsets are the 10s and 24s left over. Two
+// states with the same projection are interchangeable in every total, so they merge.
+const PBITS: usize = 12;
+const D_OFF: u128 = 256;
+const PGUARD: u128 = {
+    let mut g = 0u128;
+    let mut f = 0;
+    while f < 9 {
+        g |= 1u128 << (f * PBITS + 11);
+        f += 1;
+    }
+    g
+};
+
+#[inline]
+fn pfield(k: u128, f: usize) -> u32 {
+    (k >> (PBITS * f)) as u32 & 4095
+}
+
+#[inline]
+const fn punit(f: usize) -> u128 {
+    1u128 << (PBITS * f)
+}
+
+/// A hal of a dust: the dust consumed, its balance up one.
+const HAL_DUST: u128 = punit(1) + punit(7);
+/// A hal of a bange.
+const HAL_BANGE: u128 = punit(5) + punit(8);
+/// A piece that has used nothing.
+const NOTHING: u128 = D_OFF << (PBITS * 7) | D_OFF << (PBITS * 8);
+
+/// `a - b` field by field if no field of `b` exceeds `a`'s (every field below 2048).
+#[inline]
+fn psub(a: u128, b: u128) -> Option<u128> {
+    let d = (a | PGUARD).wrapping_sub(b);
+    (d & PGUARD == PGUARD).then_some(d ^ PGUARD)
+}
+
+/// A piece's contribution to a partial result: position (bits 0..7), hammered (7..11), needs
+/// hammered (11..15).
+#[inline]
+fn piece_part(s: u128) -> u32 {
+    u32::from(state_pos(s)) | u32::from(state_mask(s)) << 7 | u32::from(state_needs(s)) << 11
+}
+
+/// Two pieces' parts as a half result: lower position (bits 0..7), higher (7..14), hammered
+/// (14..18), needs (18..22).
+#[inline]
+fn half_part(a: u32, b: u32) -> u32 {
+    let (pa, pb) = (a & 127, b & 127);
+    let (lo, hi) = if pa <= pb { (pa, pb) } else { (pb, pa) };
+    lo | hi << 7 | ((a | b) >> 7 & 15) << 14 | ((a | b) >> 11 & 15) << 18
+}
+
+/// Joins two half results into a result key ([`pack_key`]), or `None` when a needed hammering
+/// did not happen.
+#[inline]
+fn join_parts(l: u32, r: u32) -> Option<u32> {
+    let mask = (l | r) >> 14 & 15;
+    let needs = (l | r) >> 18 & 15;
+    if needs & !mask != 0 {
+        return None;
+    }
+    let (l0, l1, r0, r1) = (l & 127, l >> 7 & 127, r & 127, r >> 7 & 127);
+    let (p0, m0) = if l0 <= r0 { (l0, r0) } else { (r0, l0) };
+    let (m1, p3) = if l1 <= r1 { (l1, r1) } else { (r1, l1) };
+    let (p1, p2) = if m0 <= m1 { (m0, m1) } else { (m1, m0) };
+    Some(p0 << 25 | p1 << 18 | p2 << 11 | p3 << 4 | mask)
+}
+
 #[derive(Default)]
 struct Scratch {
     levels: Vec<Vec<u128>>,
-    states: [Vec<u128>; 4],
-    /// Per piece: `(use vector, first state, end state)` for each distinct use vector.
+    raw: Vec<u128>,
+    /// Per piece: `(projection, part)` sorted, deduplicated.
+    states: [Vec<(u128, u32)>; 4],
+    /// Per piece: `(projection, first state, end state)` for each distinct projection.
     groups: [Vec<(u128, u32, u32)>; 4],
-    cum: [Vec<u128>; 4],
+    cum: Vec<u128>,
+    cum_next: Vec<u128>,
     targets: Vec<(i64, u128)>,
-    /// `reach[i]`: totals of pieces `0..=i` from which the chosen totals can be completed.
-    reach: [Vec<u128>; 4],
-    /// `(total so far, partial result)` of the level being built, and of the next.
-    level: Vec<(u128, u64)>,
-    next: Vec<(u128, u64)>,
+    chosen: Vec<u128>,
+    right: Half,
     results: Vec<u32>,
+    radix: Vec<u32>,
 }
 
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
 
-/// Every state one piece starting on `start` can reach, sorted (by use vector first), into
-/// `out`, and its groups of equal use vectors into `groups`.
-fn piece_states(
-    ctx: &Ctx,
-    start: u8,
-    levels: &mut [Vec<u128>],
-    out: &mut Vec<u128>,
-    groups: &mut Vec<(u128, u32, u32)>,
-) {
+/// Every state one piece starting on `start` can reach, sorted, into `out`.
+fn piece_states(ctx: &Ctx, start: u8, levels: &mut [Vec<u128>], out: &mut Vec<u128>) {
     out.clear();
-    groups.clear();
     let lo = progress(start);
     let mut hi = lo;
-    levels[lo].push(make_state(0, start, 0, 0));
+    levels[lo].push(make_state(NOTHING, start, 0, 0));
     let mut lv = lo;
     while lv <= hi {
         if !levels[lv].is_empty() {
@@ -359,12 +400,16 @@ fn piece_states(
         }
         lv += 1;
     }
-    out.sort_unstable();
+}
+
+/// Groups a sorted list by its first element.
+fn group<T: Copy>(list: &[(u128, T)], groups: &mut Vec<(u128, u32, u32)>) {
+    groups.clear();
     let mut i = 0;
-    while i < out.len() {
-        let u = state_used(out[i]);
+    while i < list.len() {
+        let u = list[i].0;
         let mut j = i + 1;
-        while j < out.len() && state_used(out[j]) == u {
+        while j < list.len() && list[j].0 == u {
             j += 1;
         }
         groups.push((u, i as u32, j as u32));
@@ -394,9 +439,15 @@ pub(super) fn generate(
         bange_entry: rules.bange_entry,
         entry_hammers: rules.entry_hammers,
         share_beside_safe: rules.beside_safe == BesideSafe::Share,
+        occ: 0,
     };
     for (j, &u) in theirs.iter().enumerate() {
         if u <= DODO {
+            for t in OPP_TO_MINE[u as usize] {
+                if t != NOT_ON_TRACK {
+                    ctx.occ |= 1 << t;
+                }
+            }
             ctx.opp_square[j] = SQUARE[opp.index()][u as usize];
             // Seed 000: "pieces entering the central row of the player's arm are placed on their
             // side"; Tajeddin: then it "can no longer be hammered". Index 75 is the row's outer
@@ -438,83 +489,11 @@ pub(super) fn generate(
     }
     SCRATCH.with(|cell| {
         let s = &mut *cell.borrow_mut();
-        if s.levels.len() < 85 {
-            s.levels.resize_with(85, Vec::new);
+        if total <= SMALL_TURN {
+            small_turn(&ctx, mine, free, &mut s.results);
+        } else {
+            whole_turn(s, &ctx, mine, free);
         }
-        // 1. Each piece's states (identical pieces share the lists of the first).
-        let mut src = [0usize; 4];
-        for i in 0..4 {
-            if i > 0 && mine[i] == mine[i - 1] {
-                src[i] = src[i - 1];
-            } else {
-                src[i] = i;
-                piece_states(
-                    &ctx,
-                    mine[i],
-                    &mut s.levels,
-                    &mut s.states[i],
-                    &mut s.groups[i],
-                );
-            }
-        }
-        // 2. cum[i]: the total use vectors pieces 0..=i can reach together.
-        for (i, &from) in src.iter().enumerate() {
-            let mut cum = std::mem::take(&mut s.cum[i]);
-            cum.clear();
-            let groups = &s.groups[from];
-            if i == 0 {
-                cum.extend(groups.iter().map(|g| g.0));
-            } else {
-                for &v in &s.cum[i - 1] {
-                    for g in groups {
-                        let t = v + g.0;
-                        if ctx.partial_ok(t) {
-                            cum.push(t);
-                        }
-                    }
-                }
-                cum.sort_unstable();
-                cum.dedup();
-            }
-            s.cum[i] = cum;
-        }
-        // 3. Valid totals (no 10 or 24 without its hal) with their scores, best first.
-        s.targets.clear();
-        for &t in &s.cum[3] {
-            let (hd, hb) = (field(t, HAL_D), field(t, HAL_B));
-            let (r10, r24) = (field(t, REM10), field(t, REM24));
-            if r10 > hd || r24 > hb {
-                continue;
-            }
-            let mut used = i64::from(hd + hb);
-            for k in 0..7 {
-                used += i64::from(field(t, k));
-            }
-            let pending = i64::from(hd - r10 + hb - r24);
-            s.targets.push(((used << 20) - pending, t));
-        }
-        s.targets.sort_unstable_by(|a, b| b.cmp(a));
-        s.results.clear();
-        let mut i = 0;
-        while i < s.targets.len() {
-            let score = s.targets[i].0;
-            let mut reach3 = std::mem::take(&mut s.reach[3]);
-            reach3.clear();
-            while i < s.targets.len() && (free || s.targets[i].0 == score) {
-                reach3.push(s.targets[i].1);
-                i += 1;
-            }
-            reach3.sort_unstable();
-            s.reach[3] = reach3;
-            combine(s, &src);
-            // Under entry-onto=blocked a best total may have no valid completion; then the
-            // next best counts.
-            if free || !s.results.is_empty() {
-                break;
-            }
-        }
-        s.results.sort_unstable();
-        s.results.dedup();
         out.extend(s.results.iter().map(|&k| {
             let (pieces, hammered) = unpack_key(k);
             BargeseAction { pieces, hammered }
@@ -529,101 +508,317 @@ pub(super) fn generate(
     }
 }
 
-/// Adds a chosen piece state to a partial result: the positions so far kept sorted in the low
-/// 28 bits (7 bits each, `count` of them), the hammered mask in bits 28..32, needs in 32..36.
-#[inline]
-fn add_to_partial(partial: u64, count: usize, state: u128) -> u64 {
-    let mut p = [0u8; 4];
-    for (k, slot) in p.iter_mut().enumerate().take(count) {
-        *slot = (partial >> (7 * k)) as u8 & 127;
+/// The general case: leaves the sorted distinct result keys in `s.results`.
+fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool) {
+    if s.levels.len() < 85 {
+        s.levels.resize_with(85, Vec::new);
     }
-    // Insert the new position keeping the first `count + 1` sorted.
-    let mut j = count;
-    let v = state_pos(state);
-    while j > 0 && p[j - 1] > v {
-        p[j] = p[j - 1];
-        j -= 1;
+    // The cap on consumed throws by kind, field by field; the balance fields never limit.
+    let balance = 2047u128 << (PBITS * 7) | 2047u128 << (PBITS * 8);
+    let mut cap = balance;
+    for (k, &c) in ctx.counts.iter().enumerate() {
+        cap |= u128::from(c) << (PBITS * k);
     }
-    p[j] = v;
-    let mut out = partial & !0x0FFF_FFFF;
-    for (k, &x) in p.iter().enumerate().take(count + 1) {
-        out |= u64::from(x) << (7 * k);
+    // 1. Each piece's states by projection (identical pieces share the lists of the first).
+    let mut src = [0usize; 4];
+    for i in 0..4 {
+        if i > 0 && mine[i] == mine[i - 1] {
+            src[i] = src[i - 1];
+            continue;
+        }
+        src[i] = i;
+        let mut raw = std::mem::take(&mut s.raw);
+        piece_states(ctx, mine[i], &mut s.levels, &mut raw);
+        let st = &mut s.states[i];
+        st.clear();
+        raw.sort_unstable();
+        st.extend(raw.iter().map(|&x| (state_used(x), piece_part(x))));
+        group(st, &mut s.groups[i]);
+        s.raw = raw;
     }
-    out | u64::from(state_mask(state)) << 28 | u64::from(state_needs(state)) << 32
+    // 2. The second half: every pair of groups within the throws, chained by total in a table.
+    let order = pairing(&s.groups, src);
+    s.right.build(&s.groups, order[2], order[3], cap);
+    // 3. Under must-use=max, first try the best conceivable total: every throw used, no 10 or 24
+    // left over.
+    s.results.clear();
+    let full = cap & !balance | (4 * D_OFF) << (PBITS * 7) | (4 * D_OFF) << (PBITS * 8);
+    if !free {
+        s.chosen.clear();
+        s.chosen.push(full);
+        join(s, order);
+        if !s.results.is_empty() {
+            finish(s);
+            return;
+        }
+    }
+    // 4. Otherwise every total the pieces reach together, valid ones scored, best first.
+    s.cum.clear();
+    s.cum.extend(s.groups[src[0]].iter().map(|g| g.0));
+    for &from in &src[1..] {
+        s.cum_next.clear();
+        for &v in &s.cum {
+            for g in &s.groups[from] {
+                let t = v + g.0;
+                if psub(cap, t).is_some() {
+                    s.cum_next.push(t);
+                }
+            }
+        }
+        s.cum_next.sort_unstable();
+        s.cum_next.dedup();
+        std::mem::swap(&mut s.cum, &mut s.cum_next);
+    }
+    s.targets.clear();
+    for &t in &s.cum {
+        let (bd, bb) = (pfield(t, 7), pfield(t, 8));
+        let off = 4 * D_OFF as u32;
+        if bd < off || bb < off {
+            continue; // a 10 or 24 without its hal
+        }
+        let used: u32 = (0..7).map(|f| pfield(t, f)).sum();
+        let pending = i64::from(bd - off + bb - off);
+        s.targets.push(((i64::from(used) << 20) - pending, t));
+    }
+    s.targets.sort_unstable_by(|a, b| b.cmp(a));
+    let mut i = 0;
+    while i < s.targets.len() {
+        let score = s.targets[i].0;
+        s.chosen.clear();
+        while i < s.targets.len() && (free || s.targets[i].0 == score) {
+            s.chosen.push(s.targets[i].1);
+            i += 1;
+        }
+        if !free && s.chosen == [full] {
+            continue; // tried above
+        }
+        join(s, order);
+        // Under entry-onto=blocked a best total may have no valid completion; then the next
+        // best counts.
+        if free || !s.results.is_empty() {
+            break;
+        }
+    }
+    finish(s);
 }
 
-/// Step 3: from the chosen totals in `reach[3]`, the sets `reach[i]` of partial totals that can
-/// still be completed, then a level-by-level build of partial results (deduplicated at each
-/// level, so different orders and splits reaching the same partial position merge), whose
-/// final level gives the results.
-fn combine(s: &mut Scratch, src: &[usize; 4]) {
-    for i in (0..3).rev() {
-        let mut reach = std::mem::take(&mut s.reach[i]);
-        reach.clear();
-        let cum = &s.cum[i];
-        for &t in &s.reach[i + 1] {
-            for g in &s.groups[src[i + 1]] {
-                let d = (t | GUARD).wrapping_sub(g.0);
-                if d & GUARD != GUARD {
-                    continue; // the piece's vector exceeds the total in some field
-                }
-                let rest = d ^ GUARD;
-                if cum.binary_search(&rest).is_ok() {
-                    reach.push(rest);
-                }
-            }
-        }
-        reach.sort_unstable();
-        reach.dedup();
-        s.reach[i] = reach;
+/// The pieces' lists paired into two halves, `[first half, second half]`, with the fewest pairs
+/// of groups.
+fn pairing(groups: &[Vec<(u128, u32, u32)>; 4], src: [usize; 4]) -> [usize; 4] {
+    let n = |i: usize| groups[src[i]].len();
+    [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]]
+        .into_iter()
+        .min_by_key(|p| n(p[0]) * n(p[1]) + n(p[2]) * n(p[3]))
+        .map_or(src, |p| p.map(|i| src[i]))
+}
+
+/// Sorts and deduplicates the results.
+fn finish(s: &mut Scratch) {
+    if s.results.len() > 4096 {
+        radix_sort(&mut s.results, &mut s.radix);
+    } else {
+        s.results.sort_unstable();
     }
-    s.level.clear();
-    for &(u, start, end) in &s.groups[src[0]] {
-        if s.reach[0].binary_search(&u).is_ok() {
-            for &x in &s.states[src[0]][start as usize..end as usize] {
-                s.level.push((u, add_to_partial(0, 0, x)));
-            }
+    s.results.dedup();
+}
+
+/// Sorts `v` ascending: three passes of 11 bits, least significant first.
+fn radix_sort(v: &mut Vec<u32>, tmp: &mut Vec<u32>) {
+    tmp.clear();
+    tmp.resize(v.len(), 0);
+    for pass in 0..3 {
+        let shift = 11 * pass;
+        let mut count = [0u32; 2049];
+        for &x in v.iter() {
+            count[((x >> shift) as usize & 2047) + 1] += 1;
         }
+        for i in 0..2048 {
+            count[i + 1] += count[i];
+        }
+        for &x in v.iter() {
+            let d = (x >> shift) as usize & 2047;
+            tmp[count[d] as usize] = x;
+            count[d] += 1;
+        }
+        std::mem::swap(v, tmp);
     }
-    for (i, &from) in src.iter().enumerate().skip(1) {
-        s.next.clear();
-        s.level.sort_unstable();
-        s.level.dedup();
-        let states = &s.states[from];
-        let mut a = 0;
-        while a < s.level.len() {
-            let total = s.level[a].0;
-            let mut b = a + 1;
-            while b < s.level.len() && s.level[b].0 == total {
-                b += 1;
-            }
-            for &(u, start, end) in &s.groups[from] {
-                let t = total + u;
-                if s.reach[i].binary_search(&t).is_err() {
+}
+
+/// Adds to `s.results` every result whose total is in `s.chosen`: each pair of groups of the
+/// first half (pieces 0 and 1) meets the second half's results completing it.
+fn join(s: &mut Scratch, order: [usize; 4]) {
+    let (x, y) = (order[0], order[1]);
+    let same = x == y;
+    let (gx, gy) = (&s.groups[x], &s.groups[y]);
+    let (sx, sy) = (&s.states[x], &s.states[y]);
+    for &t in &s.chosen {
+        for (a, &(ua, a0, a1)) in gx.iter().enumerate() {
+            let from = if same { a } else { 0 };
+            for &(ub, b0, b1) in &gy[from..] {
+                // A chosen total is within the throws, so this also bounds the first half.
+                let Some(need) = psub(t, ua + ub) else {
                     continue;
-                }
-                for e in &s.level[a..b] {
-                    for &x in &states[start as usize..end as usize] {
-                        s.next.push((t, add_to_partial(e.1, i, x)));
+                };
+                let Some(id) = s.right.find(need) else {
+                    continue;
+                };
+                let (r0, r1) = s.right.bucket(id, &s.groups, &s.states, order[2], order[3]);
+                let parts = &s.right.parts[r0..r1];
+                for i in a0..a1 {
+                    // Identical pieces: each unordered pair once.
+                    let j0 = if same && b0 == a0 { i } else { b0 };
+                    let pa = sx[i as usize].1;
+                    for j in j0..b1 {
+                        let pl = half_part(pa, sy[j as usize].1);
+                        for &pr in parts {
+                            if let Some(key) = join_parts(pl, pr) {
+                                s.results.push(key);
+                            }
+                        }
                     }
                 }
             }
-            a = b;
         }
-        std::mem::swap(&mut s.level, &mut s.next);
     }
-    for &(_, part) in &s.level {
-        let mask = (part >> 28) as u8 & 15;
-        let needs = (part >> 32) as u8 & 15;
-        if needs & !mask != 0 {
-            continue;
+}
+
+const EMPTY: u128 = u128::MAX;
+const NONE: u32 = u32::MAX;
+
+/// The second half: its pairs of groups by total, in an open-addressing table, and each total's
+/// distinct half results, built when first asked for.
+#[derive(Default)]
+struct Half {
+    /// `(total, id)`; `EMPTY` marks a free slot.
+    slots: Vec<(u128, u32)>,
+    touched: Vec<u32>,
+    /// Per id: the first pair of groups, and the built results `(start, end)` or `NONE`.
+    heads: Vec<u32>,
+    built: Vec<(u32, u32)>,
+    /// `(group of the first piece, group of the second, next pair with the same total)`.
+    pairs: Vec<(u32, u32, u32)>,
+    parts: Vec<u32>,
+}
+
+impl Half {
+    #[inline]
+    fn slot(&self, k: u128) -> usize {
+        let h =
+            (k as u64 ^ (k >> 64) as u64 ^ (k >> 40) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> 32) as usize & (self.slots.len() - 1)
+    }
+
+    /// Clears the table, sized for `n` totals.
+    fn reset(&mut self, n: usize) {
+        let want = (2 * n).next_power_of_two().max(64);
+        if self.slots.len() < want {
+            self.slots.clear();
+            self.slots.resize(want, (EMPTY, 0));
+        } else {
+            for &i in &self.touched {
+                self.slots[i as usize].0 = EMPTY;
+            }
         }
-        let p = [
-            part as u8 & 127,
-            (part >> 7) as u8 & 127,
-            (part >> 14) as u8 & 127,
-            (part >> 21) as u8 & 127,
-        ];
-        s.results.push(pack_key(p, mask));
+        self.touched.clear();
+        self.heads.clear();
+        self.built.clear();
+        self.pairs.clear();
+        self.parts.clear();
+    }
+
+    /// The id of total `k`, if some pair of groups reaches it.
+    #[inline]
+    fn find(&self, k: u128) -> Option<u32> {
+        let m = self.slots.len() - 1;
+        let mut i = self.slot(k);
+        loop {
+            let (key, id) = self.slots[i];
+            if key == k {
+                return Some(id);
+            }
+            if key == EMPTY {
+                return None;
+            }
+            i = (i + 1) & m;
+        }
+    }
+
+    /// Every pair of groups of pieces `x` and `y` (identical pieces: unordered) within `cap`.
+    fn build(&mut self, groups: &[Vec<(u128, u32, u32)>; 4], x: usize, y: usize, cap: u128) {
+        let (gx, gy) = (&groups[x], &groups[y]);
+        let same = x == y;
+        self.reset(gx.len() * gy.len());
+        let m = self.slots.len() - 1;
+        for (a, &(ua, ..)) in gx.iter().enumerate() {
+            let from = if same { a } else { 0 };
+            for (b, &(ub, ..)) in gy.iter().enumerate().skip(from) {
+                let k = ua + ub;
+                if psub(cap, k).is_none() {
+                    continue;
+                }
+                let mut i = self.slot(k);
+                let id = loop {
+                    let (key, id) = self.slots[i];
+                    if key == k {
+                        break id;
+                    }
+                    if key == EMPTY {
+                        let id = self.heads.len() as u32;
+                        self.slots[i] = (k, id);
+                        self.touched.push(i as u32);
+                        self.heads.push(NONE);
+                        self.built.push((NONE, NONE));
+                        break id;
+                    }
+                    i = (i + 1) & m;
+                };
+                self.pairs
+                    .push((a as u32, b as u32, self.heads[id as usize]));
+                self.heads[id as usize] = (self.pairs.len() - 1) as u32;
+            }
+        }
+    }
+
+    /// The distinct half results of total `id`: a range of `parts`.
+    #[inline]
+    fn bucket(
+        &mut self,
+        id: u32,
+        groups: &[Vec<(u128, u32, u32)>; 4],
+        states: &[Vec<(u128, u32)>; 4],
+        x: usize,
+        y: usize,
+    ) -> (usize, usize) {
+        let (b0, b1) = self.built[id as usize];
+        if b0 != NONE {
+            return (b0 as usize, b1 as usize);
+        }
+        let same = x == y;
+        let start = self.parts.len();
+        let mut p = self.heads[id as usize];
+        while p != NONE {
+            let (a, b, next) = self.pairs[p as usize];
+            let (_, a0, a1) = groups[x][a as usize];
+            let (_, c0, c1) = groups[y][b as usize];
+            for i in a0..a1 {
+                let j0 = if same && a == b { i } else { c0 };
+                let pa = states[x][i as usize].1;
+                for j in j0..c1 {
+                    self.parts.push(half_part(pa, states[y][j as usize].1));
+                }
+            }
+            p = next;
+        }
+        self.parts[start..].sort_unstable();
+        let mut w = start;
+        for r in start..self.parts.len() {
+            if r == start || self.parts[r] != self.parts[w - 1] {
+                self.parts[w] = self.parts[r];
+                w += 1;
+            }
+        }
+        self.parts.truncate(w);
+        self.built[id as usize] = (start as u32, w as u32);
+        (start, w)
     }
 }

@@ -176,3 +176,13 @@ fn throw_distribution_at_one_half() {
         "shaka, dust, doi, t'laite, arba, bange, bara"
     );
 }
+
+#[test]
+fn fair_tables_are_the_binomial() {
+    for k in 0..7 {
+        assert_eq!(super::FAIR_SIX[k], binomial(6, k as u32, 0.5));
+    }
+    for k in 0..4 {
+        assert_eq!(super::FAIR_THREE[k], binomial(3, k as u32, 0.5));
+    }
+}

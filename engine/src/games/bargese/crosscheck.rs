@@ -1,0 +1,177 @@
+//! The whole-turn generator against the previous one ([`super::reference`]): exactly the same
+//! actions, in the same order, on random positions and throw chains (long ones included) and at
+//! every decision of random games, under every option that changes what a turn may do.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::board::{DODO, KITCHEN, OFF};
+use super::rules::{BargeseRules, BesideSafe, HalStep, MustUse};
+use super::{movegen, reference, Bargese, BargeseAction};
+use crate::game::{Game, Player, ToAct};
+use crate::sample_outcome;
+
+/// The rule sets whose turns differ: the default and each option that changes a turn's moves.
+fn rule_sets() -> Vec<(&'static str, BargeseRules)> {
+    let d = BargeseRules::default();
+    vec![
+        ("default", d),
+        (
+            "must-use=free",
+            BargeseRules {
+                must_use: MustUse::Free,
+                ..d
+            },
+        ),
+        (
+            "entry-onto=blocked",
+            BargeseRules {
+                entry_hammers: false,
+                ..d
+            },
+        ),
+        (
+            "hal=strict",
+            BargeseRules {
+                hal_step: HalStep::Strict,
+                ..d
+            },
+        ),
+        (
+            "bange-entry=off",
+            BargeseRules {
+                bange_entry: false,
+                ..d
+            },
+        ),
+        (
+            "beside-safe=share outer-end=open",
+            BargeseRules {
+                beside_safe: BesideSafe::Share,
+                outer_end_home: false,
+                ..d
+            },
+        ),
+        (
+            "entry-onto=blocked must-use=free hal=strict",
+            BargeseRules {
+                entry_hammers: false,
+                must_use: MustUse::Free,
+                hal_step: HalStep::Strict,
+                ..d
+            },
+        ),
+    ]
+}
+
+/// A random position code, biased towards the squares where rules bite (entry, the X squares,
+/// the home stretch, off the board).
+fn code(rng: &mut ChaCha8Rng) -> u8 {
+    match rng.gen_range(0..10) {
+        0..=2 => OFF,
+        3 => KITCHEN,
+        4 => rng.gen_range(70..=DODO),
+        5 => [0, 10, 21, 23, 27, 38, 44, 55, 61, 72, 75][rng.gen_range(0..11)],
+        _ => rng.gen_range(0..=DODO),
+    }
+}
+
+fn side(rng: &mut ChaCha8Rng) -> [u8; 4] {
+    let mut p = [0u8; 4];
+    for x in &mut p {
+        *x = code(rng);
+    }
+    p.sort_unstable();
+    p
+}
+
+/// A chain of `n` throws: the first `n - 1` drawn from the throws granting another (dust and
+/// bange most often), the last from any throw.
+fn chain(rng: &mut ChaCha8Rng, n: usize) -> [u16; 7] {
+    let mut t = [0u16; 7];
+    for _ in 1..n {
+        t[[0, 1, 1, 1, 5, 5, 5, 6][rng.gen_range(0..8)]] += 1;
+    }
+    t[rng.gen_range(0..7)] += 1;
+    t
+}
+
+fn both(
+    me: Player,
+    mine: [u8; 4],
+    theirs: [u8; 4],
+    throws: &[u16; 7],
+    r: &BargeseRules,
+    a: &mut Vec<BargeseAction>,
+    b: &mut Vec<BargeseAction>,
+) {
+    movegen::generate(me, mine, theirs, throws, r, a);
+    reference::generate(me, mine, theirs, throws, r, b);
+    assert_eq!(
+        a, b,
+        "{me:?} mine {mine:?} theirs {theirs:?} throws {throws:?} rules {r:?}"
+    );
+}
+
+#[test]
+fn same_actions_on_random_positions_and_chains() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    let mut big = 0;
+    for (set, (_, r)) in rule_sets().into_iter().enumerate() {
+        // Chain lengths 1..=5 often, 6 now and then, 7 (slow for the reference) once.
+        for case in 0..250 {
+            let n = match case % 50 {
+                0 if set == 0 && case == 0 => 7,
+                0 | 1 => 6,
+                k => 1 + k % 5,
+            };
+            let me = if rng.gen_bool(0.5) {
+                Player::ONE
+            } else {
+                Player::TWO
+            };
+            let (mine, theirs) = (side(&mut rng), side(&mut rng));
+            let throws = chain(&mut rng, n);
+            both(me, mine, theirs, &throws, &r, &mut a, &mut b);
+            if a.len() > 100 {
+                big += 1;
+            }
+        }
+    }
+    assert!(big > 60, "only {big} turns with over 100 actions");
+}
+
+#[test]
+fn same_actions_in_random_games() {
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    let mut outcomes = Vec::new();
+    let mut multi = 0;
+    for (name, r) in rule_sets() {
+        let mut rng = ChaCha8Rng::seed_from_u64(6);
+        for _ in 0..6 {
+            let mut s = Bargese::new(&r);
+            loop {
+                match s.to_act() {
+                    ToAct::Terminal(_) => break,
+                    ToAct::Chance => {
+                        s.chance_outcomes(&mut outcomes);
+                        let o = sample_outcome(&outcomes, &mut rng);
+                        s.apply_outcome(o);
+                    }
+                    ToAct::Decision(me) => {
+                        let (mine, theirs) = (s.pieces(me), s.pieces(me.opponent()));
+                        both(me, mine, theirs, &s.throws(), &r, &mut a, &mut b);
+                        if s.throws().iter().sum::<u16>() > 1 {
+                            multi += 1;
+                        }
+                        s.legal_actions(&mut b);
+                        assert_eq!(a, b, "{name} at {}", s.notation());
+                        s.play_unchecked(a[rng.gen_range(0..a.len())]);
+                    }
+                }
+            }
+        }
+    }
+    assert!(multi > 500, "only {multi} multi-throw turns");
+}

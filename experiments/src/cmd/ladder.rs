@@ -11,9 +11,12 @@
 //! `ladder.csv` columns: `step, upper_rung, lower_rung, upper, lower, upper_seat` (`1`, `2` or
 //! `both`), `upper_side` (the side the upper rung plays in that seat, empty for `both`), then the
 //! upper rung's `games, wins, draws, losses, truncated, win_rate, ci95_low, ci95_high` (win rate
-//! as a fraction of all games, 95% Wilson interval), `score` (`(wins + draws / 2) / games`) and
-//! `significant` (`yes` when the interval's lower end is above one half). Every seat holds the
-//! same number of games, so the `both` row's win rate is the average of the two seats' rates.
+//! as a fraction of all games, 95% Wilson interval), `score` (`(wins + draws / 2) / games`), the
+//! upper rung's share of the decided games `decisive_win_rate = wins / (wins + losses)` with its
+//! Wilson interval (`decisive_ci95_low`, `decisive_ci95_high`), and `significant`: `yes` when
+//! that interval lies above one half (a sign test with draws and truncations set aside; in a
+//! game without draws or truncations it is the win rate itself). Every seat holds the same
+//! number of games, so the `both` row's win rate is the average of the two seats' rates.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -79,7 +82,7 @@ impl LadderConfig {
 }
 
 /// The header of `ladder.csv`.
-pub const LADDER_COLUMNS: [&str; 17] = [
+pub const LADDER_COLUMNS: [&str; 20] = [
     "step",
     "upper_rung",
     "lower_rung",
@@ -96,6 +99,9 @@ pub const LADDER_COLUMNS: [&str; 17] = [
     "ci95_low",
     "ci95_high",
     "score",
+    "decisive_win_rate",
+    "decisive_ci95_low",
+    "decisive_ci95_high",
     "significant",
 ];
 
@@ -179,7 +185,7 @@ fn run_ladder<G: Game + Evaluate>(cfg: &LadderConfig) -> anyhow::Result<String> 
     let mut games_csv: Vec<u8> = Vec::new();
     let mut table = format!(
         "{} ({variant}): ladder of {} rungs, {} games per step (seat-swapped pairs), seed {}\n\
-         upper rung's win rate [95% Wilson interval]\n{:<4} {:<58} {:<26} {:<26} {:<26} sig.\n",
+         upper rung's win rate [95% Wilson interval]\n{:<4} {:<58} {:<22} {:<22} {:<22} share of decided games, sig.\n",
         G::NAME,
         cfg.rungs.len(),
         cfg.games_per_pair,
@@ -246,7 +252,14 @@ fn run_ladder<G: Game + Evaluate>(cfg: &LadderConfig) -> anyhow::Result<String> 
             } else {
                 (t.wins as f64 + 0.5 * t.draws as f64) / t.n as f64
             };
-            let significant = if lo > 0.5 { "yes" } else { "no" };
+            let decided = t.wins + t.losses;
+            let decisive = if decided == 0 {
+                0.0
+            } else {
+                t.wins as f64 / decided as f64
+            };
+            let (dlo, dhi) = crate::stats::wilson(t.wins, decided, crate::stats::z95());
+            let significant = if dlo > 0.5 { "yes" } else { "no" };
             let mut rec = vec![
                 step.to_string(),
                 upper.to_string(),
@@ -258,13 +271,19 @@ fn run_ladder<G: Game + Evaluate>(cfg: &LadderConfig) -> anyhow::Result<String> 
             ];
             rec.extend(t.csv_fields());
             rec.push(format!("{score:.6}"));
+            rec.push(format!("{decisive:.6}"));
+            rec.push(format!("{dlo:.6}"));
+            rec.push(format!("{dhi:.6}"));
             rec.push(significant.to_string());
             ladder.write_record(&rec)?;
-            cells.push((format!("{:.3} [{lo:.3}, {hi:.3}]", t.win_rate()), significant));
+            cells.push((
+                format!("{:.3} [{lo:.3}, {hi:.3}]", t.win_rate()),
+                format!("{decisive:.3} [{dlo:.3}, {dhi:.3}] {significant}"),
+            ));
         }
         let _ = writeln!(
             table,
-            "{step:<4} {:<58} {:<26} {:<26} {:<26} {}",
+            "{step:<4} {:<58} {:<22} {:<22} {:<22} {}",
             format!("{} v {}", names[upper], names[lower]),
             cells[0].0,
             cells[1].0,
@@ -293,7 +312,8 @@ fn run_ladder<G: Game + Evaluate>(cfg: &LadderConfig) -> anyhow::Result<String> 
     let _ = writeln!(
         table,
         "win rates are fractions of all games (draws and truncations in the denominator); sig.: the \
-         interval over both seats lies above 1/2\nrows in {}",
+         Wilson interval of the upper rung's share of decided games, both seats, lies above 1/2\n\
+         rows in {}",
         cfg.out.display()
     );
     Ok(table)

@@ -12,6 +12,9 @@
 //!   between two plies is expanded in full at no depth; at depth 0 the state is scored by the
 //!   evaluation whatever it is (a chance node included). Every line of a depth-`d` search thus
 //!   holds exactly `d` plies unless the game ends first.
+//! - **Chance chains** are cut: the [`MAX_CHANCE_CHAIN`]` + 1`-th chance node in a row without a
+//!   decision between them is scored by the evaluation like a depth-0 node (Bargese's extra throws
+//!   would otherwise chain without bound).
 //! - **Leaves**: terminal states score their exact returns (0 for a draw or a truncation),
 //!   others [`Evaluate::evaluate`], bounded by `±max_points` (the Star1/Star2 bounds).
 //! - **Transposition table**: decision nodes only, keyed by [`Game::hash`], an entry used for a

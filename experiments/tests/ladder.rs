@@ -81,7 +81,7 @@ fn a_ladder_is_the_same_with_one_or_two_threads_and_its_table_follows_from_its_g
         let (mut n, mut w, mut d, mut l, mut t) = (0u64, 0u64, 0u64, 0u64, 0u64);
         for g in games.iter().filter(|g| g[0] == row[0]) {
             let index: u64 = g[1].parse().unwrap();
-            let upper_seat = if index % 2 == 0 { "1" } else { "2" };
+            let upper_seat = if index.is_multiple_of(2) { "1" } else { "2" };
             if seat != "both" && seat != upper_seat {
                 continue;
             }

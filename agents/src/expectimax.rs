@@ -504,6 +504,8 @@ impl<G: Evaluate> Expectimax<G> {
             let mut grandchild = child.clone();
             grandchild.play_unchecked(first);
             let outer_horizon = std::mem::replace(&mut self.horizon, false);
+            // The probe searches below the decision node `child`, where a chance chain ends.
+            let chain = std::mem::replace(&mut self.chain, 0);
             let (w, exact, usable) = if q == pov {
                 let w = self.negamax(&grandchild, depth - 1, a, b, pov, None);
                 if w > a && w > lo {
@@ -519,6 +521,7 @@ impl<G: Evaluate> Expectimax<G> {
                 }
                 (w, -b < w, w < -a)
             };
+            self.chain = chain;
             if usable {
                 bounds[i].2 = Some(Probed {
                     mv: first,

@@ -184,9 +184,14 @@ fn run_ladder<G: Game + Evaluate>(cfg: &LadderConfig) -> anyhow::Result<String> 
     ladder.write_record(LADDER_COLUMNS)?;
     let mut games_csv: Vec<u8> = Vec::new();
     let mut table = format!(
-        "{} ({variant}): ladder of {} rungs, {} games per step (seat-swapped pairs), seed {}\n\
+        "{} ({variant}{}): ladder of {} rungs, {} games per step (seat-swapped pairs), seed {}\n\
          upper rung's win rate [95% Wilson interval]\n{:<4} {:<58} {:<22} {:<22} {:<22} share of decided games, sig.\n",
         G::NAME,
+        if cfg.options.is_empty() {
+            String::new()
+        } else {
+            format!("; {}", cfg.options.join(", "))
+        },
         cfg.rungs.len(),
         cfg.games_per_pair,
         cfg.seed,

@@ -12,6 +12,9 @@
 //!   between two plies is expanded in full at no depth; at depth 0 the state is scored by the
 //!   evaluation whatever it is (a chance node included). Every line of a depth-`d` search thus
 //!   holds exactly `d` plies unless the game ends first.
+//! - **Chance chains** are cut: the [`MAX_CHANCE_CHAIN`]` + 1`-th chance node in a row without a
+//!   decision between them is scored by the evaluation like a depth-0 node (Bargese's extra throws
+//!   would otherwise chain without bound).
 //! - **Leaves**: terminal states score their exact returns (0 for a draw or a truncation),
 //!   others [`Evaluate::evaluate`], bounded by `±max_points` (the Star1/Star2 bounds).
 //! - **Transposition table**: decision nodes only, keyed by [`Game::hash`], an entry used for a
@@ -35,6 +38,12 @@ use crate::Agent;
 
 const INF: f64 = f64::INFINITY;
 const TT_BITS: u32 = 16;
+
+/// The most chance nodes expanded in a row without a decision between them; the next one is
+/// scored by the evaluation as if the depth had run out. Games whose throws can grant further
+/// throws without limit (Bargese's shaka, dust, bange and bara under `timing=throw-first`) would
+/// otherwise expand an unbounded tree at no depth.
+pub const MAX_CHANCE_CHAIN: u32 = 3;
 
 /// Pruning at chance nodes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,6 +144,8 @@ pub struct Expectimax<G: Game> {
     state_pool: Vec<Vec<G>>,
     bound_pool: Vec<Vec<OutcomeBounds<G::Action>>>,
     last_depth: u32,
+    /// Chance nodes entered since the last decision node on the current line.
+    chain: u32,
     /// Whether the current iteration scored a live position at depth 0 (else it was exact).
     horizon: bool,
 }
@@ -157,6 +168,7 @@ impl<G: Evaluate> Expectimax<G> {
             state_pool: Vec::new(),
             bound_pool: Vec::new(),
             last_depth: 0,
+            chain: 0,
             horizon: false,
         }
     }
@@ -236,6 +248,12 @@ impl<G: Evaluate> Expectimax<G> {
                 self.nodes += 1;
                 state.returns()[pov.index()]
             }
+            ToAct::Chance if depth == 0 || self.chain >= MAX_CHANCE_CHAIN => {
+                self.nodes += 1;
+                self.horizon = true;
+                self.check_time();
+                state.evaluate(pov)
+            }
             _ if depth == 0 => {
                 self.nodes += 1;
                 self.horizon = true;
@@ -248,12 +266,18 @@ impl<G: Evaluate> Expectimax<G> {
                     self.nodes += 1;
                 }
                 self.check_time();
-                self.decision(state, depth, alpha, beta, pov, known)
+                let chain = std::mem::replace(&mut self.chain, 0);
+                let v = self.decision(state, depth, alpha, beta, pov, known);
+                self.chain = chain;
+                v
             }
             ToAct::Chance => {
                 self.nodes += 1;
                 self.check_time();
-                self.chance(state, depth, alpha, beta, pov)
+                self.chain += 1;
+                let v = self.chance(state, depth, alpha, beta, pov);
+                self.chain -= 1;
+                v
             }
         }
     }
@@ -480,6 +504,8 @@ impl<G: Evaluate> Expectimax<G> {
             let mut grandchild = child.clone();
             grandchild.play_unchecked(first);
             let outer_horizon = std::mem::replace(&mut self.horizon, false);
+            // The probe searches below the decision node `child`, where a chance chain ends.
+            let chain = std::mem::replace(&mut self.chain, 0);
             let (w, exact, usable) = if q == pov {
                 let w = self.negamax(&grandchild, depth - 1, a, b, pov, None);
                 if w > a && w > lo {
@@ -495,6 +521,7 @@ impl<G: Evaluate> Expectimax<G> {
                 }
                 (w, -b < w, w < -a)
             };
+            self.chain = chain;
             if usable {
                 bounds[i].2 = Some(Probed {
                     mv: first,

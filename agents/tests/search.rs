@@ -477,3 +477,46 @@ fn a_time_budget_searches_and_stops() {
     assert!(e.last_depth() >= 1);
     assert!(t.elapsed().as_millis() < 2_000);
 }
+
+#[test]
+fn bargese_chains_of_extra_throws_are_cut_and_pruning_stays_exact() {
+    // Under throw-first timing (the default) shaka, dust, bange and bara each grant another
+    // throw, so the chance nodes between two plies form a chain without bound: the search
+    // expands MAX_CHANCE_CHAIN of them and scores the next one. The cut is the same for every
+    // configuration, so Star1 and Star2 still return plain expectiminimax's value exactly.
+    use cowrie_agents::expectimax::MAX_CHANCE_CHAIN;
+    use cowrie_engine::{Bargese, BargeseRules};
+    assert_eq!(MAX_CHANCE_CHAIN, 3);
+    let start = Bargese::new(&BargeseRules::default());
+    let positions = sample_positions(&start, 4, 17, 21);
+    let mut checked = [0; 2];
+    for s in positions.iter().take(12) {
+        let pov = match s.to_act() {
+            ToAct::Decision(p) => p,
+            _ => Player::ONE,
+        };
+        let depth = if matches!(s.to_act(), ToAct::Chance) {
+            1
+        } else {
+            2
+        };
+        let exact = search::<Bargese>(SearchConfig::PLAIN).value(s, depth, pov);
+        for config in [STAR1, STAR2, SearchConfig::default()] {
+            let mut e = search::<Bargese>(config);
+            assert_eq!(e.value(s, depth, pov), exact, "{s}: {config:?}");
+        }
+        checked[usize::from(depth == 2)] += 1;
+    }
+    assert!(checked[0] > 0 && checked[1] > 0, "{checked:?}");
+    // A chance node at depth 0 is a leaf; one whose throws chain on is cut after three.
+    let chance = positions
+        .iter()
+        .find(|s| matches!(s.to_act(), ToAct::Chance))
+        .unwrap();
+    let mut e = search::<Bargese>(SearchConfig::PLAIN);
+    assert_eq!(
+        e.value(chance, 0, Player::ONE),
+        chance.evaluate(Player::ONE)
+    );
+    assert_eq!(e.nodes(), 1);
+}

@@ -23,6 +23,9 @@ pub enum Command {
     Match(MatchArgs),
     /// A round robin between two or more agents, with Elo differences and ratings.
     Tournament(TournamentArgs),
+    /// A strength ladder: each adjacent pair of rungs plays seat-swapped pairs; writes
+    /// DIR/ladder.csv, DIR/games.csv, DIR/manifest.json.
+    Ladder(LadderArgs),
     /// First-mover advantage of one rule set: the same agent in both seats.
     Advantage(AdvantageArgs),
     /// The same self-play under several rule sets, side by side, with differences and intervals.
@@ -246,6 +249,35 @@ pub struct TournamentArgs {
     /// Output directory.
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+    /// Seed, threads, progress.
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// `cowrie ladder`.
+#[derive(Debug, Args, Clone)]
+pub struct LadderArgs {
+    /// The game.
+    #[arg(long)]
+    pub game: String,
+    /// A named variant (default: the game's first).
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// Overrides one rule option, `key=value`; repeatable.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// A rung's agent; give two or more, weakest first.
+    #[arg(long = "rung", value_name = "SPEC", required = true)]
+    pub rungs: Vec<AgentSpec>,
+    /// Games per step between adjacent rungs (even: seat-swapped pairs).
+    #[arg(long, default_value_t = 400)]
+    pub games_per_pair: u64,
+    /// Output directory.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Also write the ladder table (DIR/ladder.csv) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
     /// Seed, threads, progress.
     #[command(flatten)]
     pub run: RunArgs,

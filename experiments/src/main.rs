@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use cowrie_experiments::cli::{Cli, Command, StudyArgs};
 use cowrie_experiments::cmd::{
-    bench, compare, match_cmd, merge, replay, rules_cmd, study, tournament,
+    bench, compare, ladder, match_cmd, merge, replay, rules_cmd, study, tournament,
 };
 use cowrie_experiments::output::print_stdout;
 
@@ -52,6 +52,22 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 seed: a.run.seed,
                 threads: a.run.threads,
                 out: a.out,
+                progress: !a.run.quiet,
+                command_line,
+            })?;
+            print_stdout(&text)
+        }
+        Some(Command::Ladder(a)) => {
+            let text = ladder::run(&ladder::LadderConfig {
+                game: a.game,
+                variant: a.variant,
+                options: a.options,
+                rungs: a.rungs,
+                games_per_pair: a.games_per_pair,
+                seed: a.run.seed,
+                threads: a.run.threads,
+                out: a.out,
+                csv: a.csv,
                 progress: !a.run.quiet,
                 command_line,
             })?;

@@ -1,0 +1,325 @@
+//! `cowrie ladder`: a strength ladder. Rungs are agents in order of expected strength; each
+//! adjacent pair (a step) plays `--games-per-pair` games in seat-swapped pairs, the upper rung
+//! as the match's `--p1`. Every step uses the same run seed, so pair `k` of every step sees the
+//! same dice, and both games of a pair see the same dice with the seats swapped.
+//!
+//! Writes `OUT/steps/<step>-<upper>-v-<lower>/` (an ordinary match each, rung indices from 0),
+//! `OUT/games.csv` (every row, with a leading `step` column), `OUT/ladder.csv` (per step, the
+//! upper rung's results in seat 1, in seat 2 and over both seats) and `OUT/manifest.json`.
+//! With `--csv FILE` the ladder table is also written to FILE.
+//!
+//! `ladder.csv` columns: `step, upper_rung, lower_rung, upper, lower, upper_seat` (`1`, `2` or
+//! `both`), `upper_side` (the side the upper rung plays in that seat, empty for `both`), then the
+//! upper rung's `games, wins, draws, losses, truncated, win_rate, ci95_low, ci95_high` (win rate
+//! as a fraction of all games, 95% Wilson interval), `score` (`(wins + draws / 2) / games`), the
+//! upper rung's share of the decided games `decisive_win_rate = wins / (wins + losses)` with its
+//! Wilson interval (`decisive_ci95_low`, `decisive_ci95_high`), and `significant`: `yes` when
+//! that interval lies above one half (a sign test with draws and truncations set aside; in a
+//! game without draws or truncations it is the win rate itself). Every seat holds the same
+//! number of games, so the `both` row's win rate is the average of the two seats' rates.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::Context;
+use cowrie_agents::{AgentSpec, Evaluate};
+use cowrie_engine::{Game, Player, RuleSet};
+
+use crate::cmd::match_cmd::{self, MatchConfig};
+use crate::manifest::{now_rfc3339, Manifest};
+use crate::registry::{dispatch, GameTask};
+use crate::schedule::{slot, Shard};
+use crate::stats::Tally;
+use crate::summary::read_rows;
+
+/// A validated ladder.
+#[derive(Clone, Debug)]
+pub struct LadderConfig {
+    /// The game.
+    pub game: String,
+    /// Variant.
+    pub variant: Option<String>,
+    /// Option overrides.
+    pub options: Vec<String>,
+    /// The rungs, weakest first (two or more).
+    pub rungs: Vec<AgentSpec>,
+    /// Games per step (even, positive).
+    pub games_per_pair: u64,
+    /// Seed.
+    pub seed: u64,
+    /// Threads.
+    pub threads: usize,
+    /// Output directory.
+    pub out: PathBuf,
+    /// Also write the ladder table here.
+    pub csv: Option<PathBuf>,
+    /// Progress bar.
+    pub progress: bool,
+    /// Command line.
+    pub command_line: Vec<String>,
+}
+
+impl LadderConfig {
+    fn validate(&self) -> anyhow::Result<()> {
+        if self.rungs.len() < 2 {
+            anyhow::bail!(
+                "a ladder needs two or more --rung specs, got {}",
+                self.rungs.len()
+            );
+        }
+        if self.games_per_pair == 0 || self.games_per_pair % 2 == 1 {
+            anyhow::bail!(
+                "--games-per-pair {}: seat-swapped pairs need an even, positive count",
+                self.games_per_pair
+            );
+        }
+        if self.threads == 0 {
+            anyhow::bail!("--threads 0: at least one worker thread is needed");
+        }
+        Ok(())
+    }
+}
+
+/// The header of `ladder.csv`.
+pub const LADDER_COLUMNS: [&str; 20] = [
+    "step",
+    "upper_rung",
+    "lower_rung",
+    "upper",
+    "lower",
+    "upper_seat",
+    "upper_side",
+    "games",
+    "wins",
+    "draws",
+    "losses",
+    "truncated",
+    "win_rate",
+    "ci95_low",
+    "ci95_high",
+    "score",
+    "decisive_win_rate",
+    "decisive_ci95_low",
+    "decisive_ci95_high",
+    "significant",
+];
+
+struct LadderTask<'a>(&'a LadderConfig);
+
+impl GameTask for LadderTask<'_> {
+    type Output = String;
+    fn run<G: Game + Evaluate>(self) -> anyhow::Result<String> {
+        run_ladder::<G>(self.0)
+    }
+}
+
+/// Runs the ladder; returns the table printed on stdout.
+///
+/// # Errors
+/// Fewer than two rungs, an odd game count, zero threads, and everything `cowrie match`
+/// refuses; unwritable output.
+pub fn run(cfg: &LadderConfig) -> anyhow::Result<String> {
+    cfg.validate()?;
+    dispatch(&cfg.game, LadderTask(cfg))
+}
+
+/// The upper rung's tallies in seat 1 and seat 2 of a step's `games.csv` (the upper rung is
+/// the match's `--p1`, so it sits in seat 1 of unswapped games).
+fn upper_tallies(path: &std::path::Path) -> anyhow::Result<[Tally; 2]> {
+    let mut seats = [Tally::default(); 2];
+    for r in read_rows(path)? {
+        let upper_seat: u8 = if slot(r.game_index, true).swapped {
+            2
+        } else {
+            1
+        };
+        let t = &mut seats[usize::from(upper_seat - 1)];
+        t.n += 1;
+        match (r.end_reason.as_str(), r.winner_seat) {
+            ("draw", _) => t.draws += 1,
+            ("win", Some(w)) if w == upper_seat => t.wins += 1,
+            ("win", Some(_)) => t.losses += 1,
+            _ => t.truncated += 1,
+        }
+    }
+    Ok(seats)
+}
+
+fn run_ladder<G: Game + Evaluate>(cfg: &LadderConfig) -> anyhow::Result<String> {
+    // Refuse a bad variant or option before anything is written.
+    G::Rules::resolve(cfg.variant.as_deref(), &cfg.options)?;
+    let variant = cfg
+        .variant
+        .clone()
+        .unwrap_or_else(|| G::Rules::variants()[0].name.to_string());
+    crate::output::create_dir(&cfg.out)?;
+    let names: Vec<String> = cfg.rungs.iter().map(ToString::to_string).collect();
+    let mut manifest = Manifest {
+        status: "running",
+        command: "ladder",
+        command_line: cfg.command_line.clone(),
+        cowrie_version: env!("CARGO_PKG_VERSION"),
+        git_commit: env!("COWRIE_GIT_COMMIT"),
+        run: serde_json::json!({
+            "game": G::NAME,
+            "variant": variant,
+            "option_overrides": cfg.options,
+            "rungs": names,
+            "games_per_pair": cfg.games_per_pair,
+            "seat_swap": true,
+            "seed": cfg.seed,
+        }),
+        threads: cfg.threads,
+        reproducible: cfg.rungs.iter().all(AgentSpec::is_reproducible),
+        started: now_rfc3339(),
+        finished: String::new(),
+        elapsed_seconds: 0.0,
+        games_written: 0,
+    };
+    manifest.write(&cfg.out)?;
+    let started = Instant::now();
+
+    let mut ladder = csv::Writer::from_writer(Vec::new());
+    ladder.write_record(LADDER_COLUMNS)?;
+    let mut games_csv: Vec<u8> = Vec::new();
+    let mut table = format!(
+        "{} ({variant}{}): ladder of {} rungs, {} games per step (seat-swapped pairs), seed {}\n\
+         upper rung's win rate [95% Wilson interval]\n{:<4} {:<58} {:<22} {:<22} {:<22} share of decided games, sig.\n",
+        G::NAME,
+        if cfg.options.is_empty() {
+            String::new()
+        } else {
+            format!("; {}", cfg.options.join(", "))
+        },
+        cfg.rungs.len(),
+        cfg.games_per_pair,
+        cfg.seed,
+        "step",
+        "upper v lower",
+        format!("seat 1 ({})", G::side_name(Player::ONE)),
+        format!("seat 2 ({})", G::side_name(Player::TWO)),
+        "both seats",
+    );
+    for step in 1..cfg.rungs.len() {
+        let (upper, lower) = (step, step - 1);
+        let dir = cfg
+            .out
+            .join("steps")
+            .join(format!("{step}-{upper}-v-{lower}"));
+        let m = MatchConfig {
+            game: cfg.game.clone(),
+            variant: cfg.variant.clone(),
+            options: cfg.options.clone(),
+            agents: [cfg.rungs[upper].clone(), cfg.rungs[lower].clone()],
+            games: cfg.games_per_pair,
+            swap: true,
+            seed: cfg.seed,
+            threads: cfg.threads,
+            out: dir.clone(),
+            progress: cfg.progress,
+            command_line: cfg.command_line.clone(),
+            shard: Shard::WHOLE,
+            resume: false,
+            record: false,
+        };
+        match_cmd::run_match::<G>(&m)?;
+        let csv_path = dir.join("games.csv");
+        let bytes = std::fs::read(&csv_path)
+            .with_context(|| format!("cannot read '{}'", csv_path.display()))?;
+        let mut lines = bytes.split_inclusive(|&c| c == b'\n');
+        let head = lines.next().unwrap_or_default();
+        if games_csv.is_empty() {
+            games_csv.extend_from_slice(b"step,");
+            games_csv.extend_from_slice(head);
+        }
+        for line in lines {
+            games_csv.extend_from_slice(format!("{step},").as_bytes());
+            games_csv.extend_from_slice(line);
+        }
+        let seats = upper_tallies(&csv_path)?;
+        let both = Tally {
+            n: seats[0].n + seats[1].n,
+            wins: seats[0].wins + seats[1].wins,
+            draws: seats[0].draws + seats[1].draws,
+            losses: seats[0].losses + seats[1].losses,
+            truncated: seats[0].truncated + seats[1].truncated,
+        };
+        let mut cells = Vec::new();
+        for (seat, side, t) in [
+            ("1", G::side_name(Player::ONE), seats[0]),
+            ("2", G::side_name(Player::TWO), seats[1]),
+            ("both", "", both),
+        ] {
+            let (lo, hi) = t.win_interval();
+            let score = if t.n == 0 {
+                0.0
+            } else {
+                (t.wins as f64 + 0.5 * t.draws as f64) / t.n as f64
+            };
+            let decided = t.wins + t.losses;
+            let decisive = if decided == 0 {
+                0.0
+            } else {
+                t.wins as f64 / decided as f64
+            };
+            let (dlo, dhi) = crate::stats::wilson(t.wins, decided, crate::stats::z95());
+            let significant = if dlo > 0.5 { "yes" } else { "no" };
+            let mut rec = vec![
+                step.to_string(),
+                upper.to_string(),
+                lower.to_string(),
+                names[upper].clone(),
+                names[lower].clone(),
+                seat.to_string(),
+                side.to_string(),
+            ];
+            rec.extend(t.csv_fields());
+            rec.push(format!("{score:.6}"));
+            rec.push(format!("{decisive:.6}"));
+            rec.push(format!("{dlo:.6}"));
+            rec.push(format!("{dhi:.6}"));
+            rec.push(significant.to_string());
+            ladder.write_record(&rec)?;
+            cells.push((
+                format!("{:.3} [{lo:.3}, {hi:.3}]", t.win_rate()),
+                format!("{decisive:.3} [{dlo:.3}, {dhi:.3}] {significant}"),
+            ));
+        }
+        let _ = writeln!(
+            table,
+            "{step:<4} {:<58} {:<22} {:<22} {:<22} {}",
+            format!("{} v {}", names[upper], names[lower]),
+            cells[0].0,
+            cells[1].0,
+            cells[2].0,
+            cells[2].1
+        );
+        manifest.games_written += both.n;
+    }
+    let ladder_bytes = ladder
+        .into_inner()
+        .map_err(|e| anyhow::anyhow!("{e}"))
+        .context("writing the ladder table")?;
+    let mut targets = vec![cfg.out.join("ladder.csv")];
+    targets.extend(cfg.csv.iter().cloned());
+    for path in targets {
+        std::fs::write(&path, &ladder_bytes)
+            .with_context(|| format!("cannot write '{}'", path.display()))?;
+    }
+    let games_path = cfg.out.join("games.csv");
+    std::fs::write(&games_path, &games_csv)
+        .with_context(|| format!("cannot write '{}'", games_path.display()))?;
+    manifest.status = "complete";
+    manifest.finished = now_rfc3339();
+    manifest.elapsed_seconds = started.elapsed().as_secs_f64();
+    manifest.write(&cfg.out)?;
+    let _ = writeln!(
+        table,
+        "win rates are fractions of all games (draws and truncations in the denominator); sig.: the \
+         Wilson interval of the upper rung's share of decided games, both seats, lies above 1/2\n\
+         rows in {}",
+        cfg.out.display()
+    );
+    Ok(table)
+}

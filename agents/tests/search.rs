@@ -520,3 +520,34 @@ fn bargese_chains_of_extra_throws_are_cut_and_pruning_stays_exact() {
     );
     assert_eq!(e.nodes(), 1);
 }
+
+#[test]
+fn star1_and_star2_are_exact_and_prune_on_the_dice_games() {
+    // Random positions of Frangieh and Julbahar (their evaluations are bounded by the games'
+    // points): every pruning returns plain expectiminimax's value, Star1 never visits more nodes
+    // than alpha-beta alone (asserted per position), and over each sample Star2 visits fewer
+    // nodes than Star1. Bargese's sample is checked for exactness in
+    // `bargese_chains_of_extra_throws_are_cut_and_pruning_stays_exact`; Baghchal has no chance.
+    use cowrie_engine::{Frangieh, FrangiehRules, Julbahar, JulbaharRules, RuleSet};
+    let frangieh = sample_positions(&Frangieh::new(&FrangiehRules::default()), 3, 40, 31);
+    let julbahar = sample_positions(
+        &Julbahar::new(&JulbaharRules::resolve(None, &["unit=game".to_string()]).unwrap()),
+        6,
+        60,
+        32,
+    );
+    assert!(
+        frangieh.len() >= 6 && julbahar.len() >= 6,
+        "{} {}",
+        frangieh.len(),
+        julbahar.len()
+    );
+    let f = compare_pruning(&frangieh[..8.min(frangieh.len())], 2);
+    let j = compare_pruning(&julbahar[..8.min(julbahar.len())], 2);
+    eprintln!("frangieh nodes (alpha-beta only, Star1, Star2): {f:?}");
+    eprintln!("julbahar nodes (alpha-beta only, Star1, Star2): {j:?}");
+    for t in [f, j] {
+        assert!(t[1] <= t[0], "Star1 never visits more: {t:?}");
+        assert!(t[2] < t[1], "Star2 visits fewer over the sample: {t:?}");
+    }
+}

@@ -74,10 +74,16 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             print_stdout(&text)
         }
         Some(Command::Advantage(a)) => {
+            // The rule set is named after the variant played: the game's default if none is given.
+            let (variant, _) = cowrie_experiments::registry::resolve_rules(
+                &a.game,
+                a.variant.as_deref(),
+                &a.options,
+            )?;
             let set = compare::RuleSetSpec {
                 variant: a.variant.clone(),
                 options: a.options.clone(),
-                name: std::iter::once(a.variant.clone().unwrap_or_default())
+                name: std::iter::once(variant)
                     .chain(a.options.iter().cloned())
                     .collect::<Vec<_>>()
                     .join("+"),

@@ -99,8 +99,9 @@ pub fn result<G: Game>(
         labels.options.clone(),
         a1.clone(),
         a2.clone(),
-        stats
-            .first_mover
+        state
+            .first_mover()
+            .or(stats.first_mover)
             .map_or(String::new(), |p| p.seat().to_string()),
         winner.map_or(String::new(), |p| p.seat().to_string()),
         winner.map_or(String::new(), |p| G::side_name(p).to_string()),

@@ -83,6 +83,27 @@ fn bargese_reports_the_first_player_to_enter_separately() {
         differ > 0,
         "the shell throw's winner entered first in every game"
     );
+    // `finkel-2002` has the three-shell throw: its winner is the first mover, whoever enters first
+    // (no decision comes before some player throws a dust or bange).
+    let fk = dir.path().join("fk");
+    advantage("bargese", "finkel-2002", "random", "40", &fk);
+    let (gh, games) = read_rows(&fk.join("1-finkel-2002/games.csv"));
+    let g = |n: &str| gh.iter().position(|x| x == n).unwrap();
+    assert!(games
+        .iter()
+        .all(|r| !r[g("shells_winner")].is_empty()
+            && r[g("first_mover_seat")] == r[g("shells_winner")]));
+    assert!(
+        games
+            .iter()
+            .any(|r| r[g("first_mover_seat")] != r[g("first_entered")]),
+        "the shell throw's winner entered first in every game"
+    );
+    let wins = games
+        .iter()
+        .filter(|r| r[g("winner_seat")] == r[g("shells_winner")])
+        .count();
+    close(metric(&fk, "first_mover_win_rate").0, wins as f64 / 40.0);
     // Games without the column report no such metric.
     let f = dir.path().join("f");
     let text = advantage("frangieh", "modern", "random", "20", &f);

@@ -508,6 +508,12 @@ impl Game for Bargese {
         }
     }
 
+    fn first_mover(&self) -> Option<Player> {
+        // Seed 000 (Tajeddin): the player with more mouths up in the three-shell throw starts
+        // the throwing; under `opening=none` there is no such throw.
+        self.shells_winner
+    }
+
     fn extra_columns() -> &'static [&'static str] {
         &[
             "shells_winner",

@@ -226,3 +226,41 @@ fn an_interrupted_tournament_never_says_complete() {
     assert_eq!(m["status"], "running");
     assert_eq!(m["finished"], "");
 }
+
+#[test]
+fn advantage_and_compare_refuse_bad_counts_before_writing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("c");
+    let o = out.to_str().unwrap();
+    for (games, needle) in [("0", "--games 0"), ("3", "--games 3")] {
+        let r = cowrie(&[
+            "advantage",
+            "--game",
+            "bargese",
+            "--agent",
+            "random",
+            "--games",
+            games,
+            "--out",
+            o,
+        ]);
+        refused(&r, needle);
+        let r = cowrie(&[
+            "compare",
+            "--game",
+            "baghchal",
+            "--set",
+            "five-captures",
+            "--set",
+            "parlett-1976",
+            "--agent",
+            "random",
+            "--games",
+            games,
+            "--out",
+            o,
+        ]);
+        refused(&r, needle);
+        assert!(!out.exists(), "nothing written for --games {games}");
+    }
+}

@@ -346,12 +346,11 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
     for set in &cfg.sets {
         crate::registry::dispatch(&cfg.game, CheckRules(set))?;
     }
-    crate::output::create_dir(&cfg.out)?;
-    let mut all = Vec::new();
-    let mut lengths_text = String::new();
-    for (i, set) in cfg.sets.iter().enumerate() {
-        let dir = cfg.out.join(format!("{}-{}", i + 1, sanitize(&set.name)));
-        let m = MatchConfig {
+    let matches: Vec<MatchConfig> = cfg
+        .sets
+        .iter()
+        .enumerate()
+        .map(|(i, set)| MatchConfig {
             game: cfg.game.clone(),
             variant: set.variant.clone(),
             options: set.options.clone(),
@@ -360,14 +359,24 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
             swap: true,
             seed: cfg.seed,
             threads: cfg.threads,
-            out: dir.clone(),
+            out: cfg.out.join(format!("{}-{}", i + 1, sanitize(&set.name))),
             progress: cfg.progress,
             command_line: cfg.command_line.clone(),
             shard: Shard::WHOLE,
             resume: false,
             record: false,
-        };
-        match_cmd::run(&m)?;
+        })
+        .collect();
+    // So are the game count and threads: a refused run leaves no directory behind.
+    for m in &matches {
+        m.validate()?;
+    }
+    crate::output::create_dir(&cfg.out)?;
+    let mut all = Vec::new();
+    let mut lengths_text = String::new();
+    for (set, m) in cfg.sets.iter().zip(&matches) {
+        let dir = m.out.clone();
+        match_cmd::run(m)?;
         let rows = read_rows(&dir.join("games.csv"))?;
         let mut s = stats_of(&set.name, &rows);
         s.first_enterer_wins = first_enterer_wins(&dir.join("games.csv"))?;

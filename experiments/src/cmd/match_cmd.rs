@@ -86,7 +86,11 @@ impl MatchConfig {
         Ok(cfg)
     }
 
-    fn validate(&self) -> anyhow::Result<()> {
+    /// Checks the counts (games, threads, shard) before anything is written.
+    ///
+    /// # Errors
+    /// A one-line reason naming the bad value.
+    pub fn validate(&self) -> anyhow::Result<()> {
         if self.games == 0 {
             bail!("--games 0: a match needs at least one game");
         }

@@ -5,8 +5,9 @@
 //! `OUT/<n>-<name>/` and compute every metric from that run's `games.csv`. Metrics
 //! (`docs/metrics.md` gives the formulas):
 //! - `advantage_p1`: seat 1's win rate (Baghchal: the goats); `first_mover_win_rate`: the win rate
-//!   of the player who made the first decision (differs from seat 1 where an opening roll
-//!   decides who starts);
+//!   of the first mover, `first_mover_seat` (the player who made the first decision, or the
+//!   rules' starter: Bargese's three-shell throw winner; differs from seat 1 where an opening
+//!   roll or throw decides who starts);
 //! - `balance` = 1 − |seat 1 win rate − seat 2 win rate|; `completion`: share of games with a
 //!   winner; `drawishness`: share of draws; `timeouts`: share truncated by the ply cap;
 //! - `duration_plies`, `duration_turns`: mean game length; `branching_factor` = Σ legal actions

@@ -195,7 +195,7 @@ pub fn run(args: &StudyArgs, command_line: Vec<String>) -> anyhow::Result<()> {
     std::fs::write(&path, all).with_context(|| format!("cannot write '{}'", path.display()))?;
     let _ = writeln!(
         table,
-        "seat 1 = the side the rules name first (Baghchal: goats); first mover = who made the first decision (differs where an opening throw decides)\nbargese \"first to enter\": the first player to enter a piece; julbahar rows count matches to 31, \"per game in match\" rows the games inside them (timeouts column: games left unfinished when the match ended)\nrates are fractions of all games; every metric and its interval per variant: {} (docs/metrics.md)",
+        "seat 1 = the side the rules name first (Baghchal: goats); first mover = who made the first decision, or the rules' starter (bargese: the three-shell throw's winner)\nbargese \"first to enter\": the first player to enter a piece; julbahar rows count matches to 31, \"per game in match\" rows the games inside them (timeouts column: games left unfinished when the match ended)\nrates are fractions of all games; every metric and its interval per variant: {} (docs/metrics.md)",
         path.display()
     );
     crate::output::print_stdout(&table)

@@ -316,17 +316,31 @@ pub fn run(cfg: &TournamentConfig) -> anyhow::Result<String> {
     Ok(table)
 }
 
-/// A's mean score from wins, draws and losses, with a normal 95% interval from the trinomial
-/// variance.
+/// A's mean score from wins, draws and losses (a draw counts half), with a Wilson 95% interval
+/// on that score over the games: never of zero width (10 wins in 10 give [0.722, 1]), and
+/// conservative where there are draws, whose variance is below a win-or-loss game's.
 fn trinomial_score(w: u64, d: u64, l: u64) -> (f64, f64, f64) {
     let n = (w + d + l) as f64;
     if n == 0.0 {
         return (f64::NAN, f64::NAN, f64::NAN);
     }
     let m = (w as f64 + 0.5 * d as f64) / n;
-    let var = (w as f64 * (1.0 - m).powi(2) + d as f64 * (0.5 - m).powi(2) + l as f64 * m * m) / n;
-    let half = crate::stats::z95() * (var / n).sqrt();
-    (m, (m - half).max(0.0), (m + half).min(1.0))
+    let z = crate::stats::z95();
+    let z2 = z * z;
+    let centre = (m + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = z / (1.0 + z2 / n) * (m * (1.0 - m) / n + z2 / (4.0 * n * n)).sqrt();
+    // At a score of 0 or 1 the bound is exactly 0 or 1 (rounding would leave a speck).
+    let lo = if w + d == 0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let hi = if l + d == 0 {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    (m, lo, hi)
 }
 
 /// Six decimals; empty for a value that is not finite (an undefined score, or the Elo of a

@@ -77,8 +77,26 @@ impl LadderConfig {
         if self.threads == 0 {
             anyhow::bail!("--threads 0: at least one worker thread is needed");
         }
+        if let Some(path) = &self.csv {
+            check_writable(path)?;
+        }
         Ok(())
     }
+}
+
+/// Whether `path` can be written, checked before any game is played: it is opened for appending
+/// (an existing file is left as it is) and removed again if this check created it.
+fn check_writable(path: &std::path::Path) -> anyhow::Result<()> {
+    let existed = path.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(|e| anyhow::anyhow!("--csv '{}': cannot write there ({e})", path.display()))?;
+    if !existed {
+        let _ = std::fs::remove_file(path);
+    }
+    Ok(())
 }
 
 /// The header of `ladder.csv`.

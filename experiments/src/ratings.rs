@@ -32,7 +32,10 @@ impl Pentanomial {
         self.counts.iter().sum()
     }
 
-    /// A's mean score per game and its 95% interval from the pair-level variance.
+    /// A's mean score per game and its 95% interval: a Wilson interval on the mean pair score
+    /// over the pairs (each pair's score, 0 to 2, halved). It never has zero width (five pairs
+    /// won 2-0 give [0.566, 1]) and is conservative, since a pair's score varies at most as a
+    /// win-or-loss does; exactly 0 or 1 at the edges.
     #[must_use]
     pub fn score(&self) -> (f64, f64, f64) {
         let n = self.pairs() as f64;
@@ -46,14 +49,23 @@ impl Pentanomial {
             .map(|(x, c)| x * c as f64)
             .sum::<f64>()
             / n;
-        let var = xs
-            .iter()
-            .zip(self.counts)
-            .map(|(x, c)| c as f64 * (x - mean).powi(2))
-            .sum::<f64>()
-            / n;
-        let half = z95() * (var / n).sqrt();
-        (mean, (mean - half).max(0.0), (mean + half).min(1.0))
+        let z = z95();
+        let z2 = z * z;
+        let centre = (mean + z2 / (2.0 * n)) / (1.0 + z2 / n);
+        let half = z / (1.0 + z2 / n) * (mean * (1.0 - mean) / n + z2 / (4.0 * n * n)).sqrt();
+        let all_lost = self.counts[0] == self.pairs();
+        let all_won = self.counts[4] == self.pairs();
+        let lo = if all_lost {
+            0.0
+        } else {
+            (centre - half).max(0.0)
+        };
+        let hi = if all_won {
+            1.0
+        } else {
+            (centre + half).min(1.0)
+        };
+        (mean, lo, hi)
     }
 }
 
@@ -197,5 +209,16 @@ mod tests {
         assert_eq!(p.counts, [0, 0, 1, 0, 1]);
         assert_eq!(p.truncated, 1);
         assert!((p.score().0 - 0.75).abs() < 1e-12);
+        // Five pairs won 2-0: Wilson's lower bound at a proportion of 1 is n / (n + z^2).
+        let mut all = Pentanomial::default();
+        for _ in 0..5 {
+            all.add(Some(1.0), Some(1.0));
+        }
+        let (m, lo, hi) = all.score();
+        assert_eq!((m, hi), (1.0, 1.0));
+        assert!(
+            (lo - 5.0 / (5.0 + 1.959_963_984_540_054_f64.powi(2))).abs() < 1e-9,
+            "{lo}"
+        );
     }
 }

@@ -1,14 +1,9 @@
 //! `cowrie match` with the search agents: canonical specs in the CSV, output independent of the
 //! thread count, the manifest's `reproducible` flag, budget errors.
+mod common;
+use common::cowrie;
 
-use std::process::{Command, Output};
-
-fn cowrie(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cowrie"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use std::process::Output;
 
 fn run_match(out: &str, p1: &str, p2: &str, threads: &str) -> Output {
     cowrie(&[

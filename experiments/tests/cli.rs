@@ -1,14 +1,8 @@
 //! Runs the real `cowrie` binary in temporary directories and reads its CSV back.
+mod common;
+use common::{cowrie, read_rows};
 
-use std::path::Path;
-use std::process::{Command, Output};
-
-fn cowrie(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cowrie"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use std::process::Output;
 
 fn match_args<'a>(out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
     let mut v = vec![
@@ -17,13 +11,6 @@ fn match_args<'a>(out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
     ];
     v.extend_from_slice(extra);
     v
-}
-
-fn read_rows(path: &Path) -> (csv::StringRecord, Vec<csv::StringRecord>) {
-    let mut r = csv::Reader::from_path(path).expect("csv exists");
-    let header = r.headers().expect("header").clone();
-    let rows = r.records().map(|x| x.expect("row")).collect();
-    (header, rows)
 }
 
 #[test]

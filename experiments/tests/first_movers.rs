@@ -1,23 +1,10 @@
 //! The second definitions of first mover, run through the real binary: Bargese's first player
 //! to enter a piece, Julbahar's first mover per game inside a match; and the reference rule
 //! set's difference from itself.
+mod common;
+use common::{cowrie, read_rows};
 
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn cowrie(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cowrie"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn read_rows(path: &Path) -> (csv::StringRecord, Vec<csv::StringRecord>) {
-    let mut r = csv::Reader::from_path(path).expect("csv exists");
-    let header = r.headers().expect("header").clone();
-    let rows = r.records().map(|x| x.expect("row")).collect();
-    (header, rows)
-}
 
 /// The `value` of `metric` in a one-rule-set `compare.csv`, and the row.
 fn metric(dir: &Path, metric: &str) -> (f64, csv::StringRecord) {

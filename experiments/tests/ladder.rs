@@ -1,15 +1,10 @@
 //! `cowrie ladder`: output independent of the thread count, the ladder table recomputed from the
 //! games it played, one-line errors with exit code 2.
+mod common;
+use common::cowrie;
 
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn cowrie(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cowrie"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use std::process::Output;
 
 fn ladder(out: &Path, threads: &str, extra: &[&str]) -> Output {
     let mut args = vec![

@@ -1,15 +1,10 @@
 //! Refused inputs (one line, exit code 2, nothing written) and the tournament's manifest and
 //! Elo bounds, through the real binary.
+mod common;
+use common::cowrie;
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
-
-fn cowrie(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cowrie"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
 
 fn refused(o: &Output, needle: &str) {
     let err = String::from_utf8_lossy(&o.stderr);

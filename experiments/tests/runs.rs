@@ -1,16 +1,11 @@
 //! Runs that survive: kill-and-resume, shards and merge, records and replay — all through the
 //! real binary in temporary directories, compared byte for byte with an uninterrupted run.
+mod common;
+use common::cowrie;
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
-
-fn cowrie(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cowrie"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
 
 fn ok(o: &Output) {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));

@@ -175,3 +175,43 @@ fn same_actions_in_random_games() {
     }
     assert!(multi > 500, "only {multi} multi-throw turns");
 }
+
+/// Every join of [`movegen`] (direct, lattice, general) and both ways of finding a piece's states
+/// (the throws' pattern, the search) give the same actions, in the same order, on random
+/// positions and chains of 1 to 8 throws, long ones with several dusts and banges included.
+#[test]
+fn every_join_gives_the_same_actions() {
+    use movegen::Join;
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut out: [Vec<BargeseAction>; 4] = Default::default();
+    let mut big = 0;
+    for (name, r) in rule_sets() {
+        for case in 0..200 {
+            let n = 1 + case % 8;
+            let me = if rng.gen_bool(0.5) {
+                Player::ONE
+            } else {
+                Player::TWO
+            };
+            let (mine, theirs) = (side(&mut rng), side(&mut rng));
+            let throws = chain(&mut rng, n);
+            let hows = [Join::General, Join::Lattice, Join::Fastest, Join::Direct];
+            for (o, how) in out.iter_mut().zip(hows) {
+                // The direct join of every combination is slow on long chains.
+                if how != Join::Direct || n <= 5 {
+                    movegen::generate_by(me, mine, theirs, &throws, &r, o, how);
+                }
+            }
+            let ctx = format!("{name}: {me:?} mine {mine:?} theirs {theirs:?} throws {throws:?}");
+            assert_eq!(out[0], out[1], "lattice, {ctx}");
+            assert_eq!(out[0], out[2], "fastest, {ctx}");
+            if n <= 5 {
+                assert_eq!(out[0], out[3], "direct, {ctx}");
+            }
+            if out[0].len() > 1000 {
+                big += 1;
+            }
+        }
+    }
+    assert!(big > 10, "only {big} turns with over 1,000 actions");
+}

@@ -13,6 +13,9 @@
 mod board;
 #[cfg(test)]
 mod crosscheck;
+mod dag;
+mod direct;
+mod lattice;
 mod movegen;
 mod notation;
 #[cfg(test)]

@@ -44,10 +44,12 @@ use super::board::{
     BANGE_ENTRY, DODO, ENTRY, KITCHEN, NOT_ON_TRACK, OFF, OPP_TO_MINE, OUTER_END_HOME, SQUARE,
     X_BY_TRACK, X_ENTRY,
 };
+use super::lattice::{self, Lattice};
 use super::rules::{BargeseRules, BesideSafe, HalStep, MustUse};
 use super::sequence::small_turn;
 use super::throws::VALUES;
 use super::BargeseAction;
+use super::{dag, direct};
 use crate::game::Player;
 
 /// The largest count the state keeps of one throw. A turn can use at most 336 throws: each use
@@ -152,6 +154,8 @@ pub(super) enum Landing {
 /// What does not change during the turn: the throws, the opposing pieces and the rules.
 pub(super) struct Ctx {
     pub(super) counts: [u32; 7],
+    /// The throws in all.
+    throws: u32,
     squares: &'static [u16; 83],
     opp_square: [u16; 4],
     opp_safe: [bool; 4],
@@ -203,6 +207,12 @@ impl Ctx {
         Landing::Lands(mask | hit)
     }
 
+    /// Whether an opposing piece stands on track index `t`.
+    #[inline]
+    pub(super) fn occupied(&self, t: u8) -> bool {
+        self.occ >> t & 1 != 0
+    }
+
     /// Whether one more whole use or hal of throw kind `k` fits in the throws.
     #[inline]
     fn has(&self, used: u128, k: usize) -> bool {
@@ -225,58 +235,87 @@ impl Ctx {
         let pos = state_pos(s);
         let mask = state_mask(s);
         let needs = state_needs(s);
-        let mut go = |t: u8, used: u128, entering: bool| match self.land(t, mask, entering) {
-            Landing::Lands(m) => push(make_state(used, t, m, needs)),
-            Landing::NeedsHammer(h) => push(make_state(used, t, mask, needs | h)),
-            Landing::Blocked => {}
-        };
-        if pos == OFF {
+        if pos != OFF && pos > DODO {
+            return;
+        }
+        self.uses(used, pos == OFF, |reach, used| {
+            let Some((t, entering)) = self.target(pos, reach) else {
+                return;
+            };
+            match self.land(t, mask, entering) {
+                Landing::Lands(m) => push(make_state(used, t, m, needs)),
+                Landing::NeedsHammer(h) => push(make_state(used, t, mask, needs | h)),
+                Landing::Blocked => {}
+            }
+        });
+    }
+
+    /// Calls `f` with every use one more throw (or part of one) allows a piece whose projected
+    /// vector is `used`, and the vector after it; `off_board`: the piece has not entered.
+    #[inline]
+    pub(super) fn uses(&self, used: u128, off_board: bool, mut f: impl FnMut(Reach, u128)) {
+        if off_board {
             // Pieces enter only by a dust or bange (seed 000): a dust on the X in the right-hand
             // row of the player's arm, a bange on the bange square, or the hal of either next to
             // the kitchen ("10 in addition to entering a piece on the first square").
             if self.has(used, 1) {
-                go(X_ENTRY, used + punit(1), true);
-                go(ENTRY, used + HAL_DUST, true);
+                f(Reach::Enter(X_ENTRY), used + punit(1));
+                f(Reach::Enter(ENTRY), used + HAL_DUST);
             }
             if self.has(used, 5) {
                 if self.bange_entry {
-                    go(BANGE_ENTRY, used + punit(5), true);
+                    f(Reach::Enter(BANGE_ENTRY), used + punit(5));
                 }
-                go(ENTRY, used + HAL_BANGE, true);
+                f(Reach::Enter(ENTRY), used + HAL_BANGE);
             }
             return;
         }
-        if pos > DODO {
-            return;
-        }
-        // Seed 000: "a piece must move the full value of a single throw"; no piece overshoots
-        // the dodo.
+        // Seed 000: "a piece must move the full value of a single throw".
         for (k, &v) in VALUES.iter().enumerate() {
-            if pos + v <= DODO && self.has(used, k) {
-                go(pos + v, used + punit(k), false);
+            if self.has(used, k) {
+                f(Reach::Forward(v), used + punit(k));
             }
         }
         // The 10 of a dust or 24 of a bange whose hal is (or will be) played elsewhere:
         // "another piece can move the other 10 or 24 squares" (Tajeddin).
-        if pos + 10 <= DODO && self.has_rem(used, 1, 7) {
-            go(pos + 10, used - punit(7), false);
+        if self.has_rem(used, 1, 7) {
+            f(Reach::Forward(10), used - punit(7));
         }
-        if pos + 24 <= DODO && self.has_rem(used, 5, 8) {
-            go(pos + 24, used - punit(8), false);
+        if self.has_rem(used, 5, 8) {
+            f(Reach::Forward(24), used - punit(8));
         }
-        // The hal: the dodo "will only take the hal" into the kitchen (Tajeddin); under
-        // `hal=step` it may step any piece one square.
         for (k, hal) in [(1, HAL_DUST), (5, HAL_BANGE)] {
-            if !self.has(used, k) {
-                continue;
-            }
-            if pos == DODO {
-                go(KITCHEN, used + hal, false);
-            } else if self.hal_any {
-                go(pos + 1, used + hal, false);
+            if self.has(used, k) {
+                f(Reach::Hal, used + hal);
             }
         }
     }
+
+    /// Where a use takes a piece on `pos` (a track index, the kitchen or off the board), and
+    /// whether that is an entry; `None` if it cannot.
+    #[inline]
+    pub(super) fn target(&self, pos: u8, reach: Reach) -> Option<(u8, bool)> {
+        match reach {
+            // No piece overshoots the dodo (seed 000).
+            Reach::Forward(v) => (pos <= DODO && pos + v <= DODO).then_some((pos + v, false)),
+            // The dodo "will only take the hal" into the kitchen (Tajeddin); under `hal=step`
+            // the hal may step any piece one square.
+            Reach::Hal if pos == DODO => Some((KITCHEN, false)),
+            Reach::Hal => (self.hal_any && pos < DODO).then_some((pos + 1, false)),
+            Reach::Enter(t) => (pos == OFF).then_some((t, true)),
+        }
+    }
+}
+
+/// How a use moves a piece.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Reach {
+    /// Forward this many squares, not past the dodo.
+    Forward(u8),
+    /// The hal: from the dodo into the kitchen, elsewhere one square under `hal=step`.
+    Hal,
+    /// A piece off the board enters on this track index.
+    Enter(u8),
 }
 
 // A projected use vector, what the pieces' uses are combined by: 9 fields of 12 bits. Fields
@@ -286,7 +325,7 @@ impl Ctx {
 // (no 10 or 24 without its hal); what exceeds the offsets are the 10s and 24s left over. Two
 // states with the same projection are interchangeable in every total, so they merge.
 const PBITS: usize = 12;
-const D_OFF: u128 = 256;
+pub(super) const D_OFF: u128 = 256;
 const PGUARD: u128 = {
     let mut g = 0u128;
     let mut f = 0;
@@ -298,7 +337,7 @@ const PGUARD: u128 = {
 };
 
 #[inline]
-fn pfield(k: u128, f: usize) -> u32 {
+pub(super) fn pfield(k: u128, f: usize) -> u32 {
     (k >> (PBITS * f)) as u32 & 4095
 }
 
@@ -312,7 +351,7 @@ const HAL_DUST: u128 = punit(1) + punit(7);
 /// A hal of a bange.
 const HAL_BANGE: u128 = punit(5) + punit(8);
 /// A piece that has used nothing.
-const NOTHING: u128 = D_OFF << (PBITS * 7) | D_OFF << (PBITS * 8);
+pub(super) const NOTHING: u128 = D_OFF << (PBITS * 7) | D_OFF << (PBITS * 8);
 
 /// `a - b` field by field if no field of `b` exceeds `a`'s (every field below 2048).
 #[inline]
@@ -331,7 +370,7 @@ fn piece_part(s: u128) -> u32 {
 /// Two pieces' parts as a half result: lower position (bits 0..7), higher (7..14), hammered
 /// (14..18), needs (18..22).
 #[inline]
-fn half_part(a: u32, b: u32) -> u32 {
+pub(super) fn half_part(a: u32, b: u32) -> u32 {
     let (pa, pb) = (a & 127, b & 127);
     let (lo, hi) = if pa <= pb { (pa, pb) } else { (pb, pa) };
     lo | hi << 7 | ((a | b) >> 7 & 15) << 14 | ((a | b) >> 11 & 15) << 18
@@ -340,7 +379,7 @@ fn half_part(a: u32, b: u32) -> u32 {
 /// Joins two half results into a result key ([`pack_key`]), or `None` when a needed hammering
 /// did not happen.
 #[inline]
-fn join_parts(l: u32, r: u32) -> Option<u32> {
+pub(super) fn join_parts(l: u32, r: u32) -> Option<u32> {
     let mask = (l | r) >> 14 & 15;
     let needs = (l | r) >> 18 & 15;
     if needs & !mask != 0 {
@@ -368,6 +407,11 @@ struct Scratch {
     right: Half,
     results: Vec<u32>,
     radix: Vec<u32>,
+    lattice: lattice::Scratch,
+    direct: direct::Scratch,
+    dags: dag::Store,
+    reach: Vec<u16>,
+    seen: Vec<u32>,
 }
 
 thread_local! {
@@ -377,29 +421,32 @@ thread_local! {
 /// Every state one piece starting on `start` can reach, sorted, into `out`.
 fn piece_states(ctx: &Ctx, start: u8, levels: &mut [Vec<u128>], out: &mut Vec<u128>) {
     out.clear();
+    let first = make_state(NOTHING, start, 0, 0);
     let lo = progress(start);
-    let mut hi = lo;
-    levels[lo].push(make_state(NOTHING, start, 0, 0));
-    let mut lv = lo;
-    while lv <= hi {
-        if !levels[lv].is_empty() {
-            let mut layer = std::mem::take(&mut levels[lv]);
+    levels[lo].push(first);
+    // Bit `l`: level `l` has states waiting.
+    let mut waiting: u128 = 1 << lo;
+    while waiting != 0 {
+        let lv = waiting.trailing_zeros() as usize;
+        waiting &= waiting - 1;
+        let mut layer = std::mem::take(&mut levels[lv]);
+        if layer.len() > 1 {
             layer.sort_unstable();
             layer.dedup();
-            for &s in &layer {
-                out.push(s);
-                // Every use moves the piece forward, so children sit on higher levels.
-                ctx.steps(s, |c| {
-                    let l = progress(state_pos(c));
-                    hi = hi.max(l);
-                    levels[l].push(c);
-                });
-            }
-            layer.clear();
-            levels[lv] = layer;
         }
-        lv += 1;
+        for &s in &layer {
+            out.push(s);
+            // Every use moves the piece forward, so children sit on higher levels.
+            ctx.steps(s, |c| {
+                let l = progress(state_pos(c));
+                waiting |= 1 << l;
+                levels[l].push(c);
+            });
+        }
+        layer.clear();
+        levels[lv] = layer;
     }
+    out.sort_unstable();
 }
 
 /// Groups a sorted list by its first element.
@@ -428,10 +475,41 @@ pub(super) fn generate(
     rules: &BargeseRules,
     out: &mut Vec<BargeseAction>,
 ) {
+    generate_by(me, mine, theirs, throws, rules, out, Join::Fastest);
+}
+
+/// Which join a whole turn uses; all give the same actions.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Join {
+    /// The fastest that applies: [`direct`] when the pieces have few states, else [`lattice`]
+    /// when the throws are few, else the general one.
+    Fastest,
+    /// [`direct`] where the throws fit it, however many states (tests).
+    #[cfg_attr(not(test), allow(dead_code))]
+    Direct,
+    /// [`lattice`] where it applies, else the general one (tests).
+    #[cfg_attr(not(test), allow(dead_code))]
+    Lattice,
+    /// The general join: hash tables of 128-bit vectors (tests).
+    #[cfg_attr(not(test), allow(dead_code))]
+    General,
+}
+
+/// [`generate`] through a chosen join.
+pub(super) fn generate_by(
+    me: Player,
+    mine: [u8; 4],
+    theirs: [u8; 4],
+    throws: &[u16; 7],
+    rules: &BargeseRules,
+    out: &mut Vec<BargeseAction>,
+    how: Join,
+) {
     out.clear();
     let opp = me.opponent();
     let mut ctx = Ctx {
         counts: throws.map(|c| u32::from(c.min(MAX_COUNT))),
+        throws: throws.iter().map(|&c| u32::from(c.min(MAX_COUNT))).sum(),
         squares: &SQUARE[me.index()],
         opp_square: [NO_SQUARE; 4],
         opp_safe: [false; 4],
@@ -492,7 +570,7 @@ pub(super) fn generate(
         if total <= SMALL_TURN {
             small_turn(&ctx, mine, free, &mut s.results);
         } else {
-            whole_turn(s, &ctx, mine, free);
+            whole_turn(s, &ctx, mine, free, how);
         }
         out.extend(s.results.iter().map(|&k| {
             let (pieces, hammered) = unpack_key(k);
@@ -509,7 +587,7 @@ pub(super) fn generate(
 }
 
 /// The general case: leaves the sorted distinct result keys in `s.results`.
-fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool) {
+fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool, how: Join) {
     if s.levels.len() < 85 {
         s.levels.resize_with(85, Vec::new);
     }
@@ -519,7 +597,9 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool) {
     for (k, &c) in ctx.counts.iter().enumerate() {
         cap |= u128::from(c) << (PBITS * k);
     }
-    // 1. Each piece's states by projection (identical pieces share the lists of the first).
+    // 1. Each piece's states by projection (identical pieces share the lists of the first): by
+    // walking the throws' pattern when an entry never waits for a hammering, else by search.
+    let patterns = ctx.entry_hammers && ctx.throws <= dag::MAX_THROWS && how != Join::General;
     let mut src = [0usize; 4];
     for i in 0..4 {
         if i > 0 && mine[i] == mine[i - 1] {
@@ -527,17 +607,54 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool) {
             continue;
         }
         src[i] = i;
-        let mut raw = std::mem::take(&mut s.raw);
-        piece_states(ctx, mine[i], &mut s.levels, &mut raw);
         let st = &mut s.states[i];
         st.clear();
-        raw.sort_unstable();
-        st.extend(raw.iter().map(|&x| (state_used(x), piece_part(x))));
+        if patterns {
+            let dag = s.dags.get(ctx, mine[i] == OFF, NOTHING);
+            dag.walk(ctx, mine[i], &mut s.reach, |used, pos, mask| {
+                st.push((used, u32::from(pos) | u32::from(mask) << 7));
+            });
+        } else {
+            let mut raw = std::mem::take(&mut s.raw);
+            piece_states(ctx, mine[i], &mut s.levels, &mut raw);
+            st.extend(raw.iter().map(|&x| (state_used(x), piece_part(x))));
+            s.raw = raw;
+        }
         group(st, &mut s.groups[i]);
-        s.raw = raw;
+    }
+    let direct = match how {
+        Join::Fastest => direct::suits(&ctx.counts, &s.states, src),
+        Join::Direct => direct::fits(&ctx.counts),
+        Join::Lattice | Join::General => false,
+    };
+    if direct {
+        direct::join_turn(
+            &mut s.direct,
+            &ctx.counts,
+            &s.states,
+            src,
+            free,
+            &mut s.results,
+        );
+        finish(s);
+        return;
+    }
+    let order = pairing(&s.groups, src);
+    if let Some(lat) = Lattice::new(&ctx.counts).filter(|_| how != Join::General) {
+        lattice::join_turn(
+            &mut s.lattice,
+            &lat,
+            &s.states,
+            &s.groups,
+            src,
+            order,
+            free,
+            &mut s.results,
+        );
+        finish(s);
+        return;
     }
     // 2. The second half: every pair of groups within the throws, chained by total in a table.
-    let order = pairing(&s.groups, src);
     s.right.build(&s.groups, order[2], order[3], cap);
     // 3. Under must-use=max, first try the best conceivable total: every throw used, no 10 or 24
     // left over.
@@ -612,14 +729,59 @@ fn pairing(groups: &[Vec<(u128, u32, u32)>; 4], src: [usize; 4]) -> [usize; 4] {
         .map_or(src, |p| p.map(|i| src[i]))
 }
 
-/// Sorts and deduplicates the results.
+/// Sorts and deduplicates the results: a long list first loses its repeats through an
+/// open-addressing set, so that only distinct keys are sorted.
 fn finish(s: &mut Scratch) {
+    if s.results.len() > 64 {
+        let want = (2 * s.results.len()).next_power_of_two();
+        if s.seen.len() < want {
+            s.seen.resize(want, NO_KEY);
+        }
+        let seen = &mut s.seen[..want];
+        let m = want - 1;
+        let mut w = 0;
+        for r in 0..s.results.len() {
+            let k = s.results[r];
+            let mut i = key_slot(k) & m;
+            loop {
+                let e = seen[i];
+                if e == k {
+                    break;
+                }
+                if e == NO_KEY {
+                    seen[i] = k;
+                    s.results[w] = k;
+                    w += 1;
+                    break;
+                }
+                i = (i + 1) & m;
+            }
+        }
+        s.results.truncate(w);
+        // Emptied member by member: each search runs until it meets its key, which is there, so
+        // slots emptied before do not stop it.
+        for &k in &s.results {
+            let mut i = key_slot(k) & m;
+            while seen[i] != k {
+                i = (i + 1) & m;
+            }
+            seen[i] = NO_KEY;
+        }
+    }
     if s.results.len() > 4096 {
         radix_sort(&mut s.results, &mut s.radix);
     } else {
         s.results.sort_unstable();
     }
     s.results.dedup();
+}
+
+/// No result key: a position code of 127 is none.
+const NO_KEY: u32 = u32::MAX;
+
+#[inline]
+fn key_slot(k: u32) -> usize {
+    (u64::from(k).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize
 }
 
 /// Sorts `v` ascending: three passes of 11 bits, least significant first.

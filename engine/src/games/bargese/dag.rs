@@ -1,0 +1,176 @@
+//! A turn's move patterns: every `(projected use vector, distance moved)` one piece can reach
+//! with the turn's throws, and the uses between them, worked out once per multiset of throws and
+//! kept; each piece then only walks the pattern from its own square, checking where it lands.
+//!
+//! What a piece may use depends only on what it has used (see [`Ctx::uses`]); where a use takes
+//! it depends on its square (the dodo, the kitchen, off the board: [`Ctx::target`]) and whether
+//! it may land there on the opposing pieces. So the pattern is shared by every piece on the
+//! track, with a second one for a piece off the board (whose first use must enter it), and the
+//! walk gives exactly the states of the breadth-first search in [`super::movegen`].
+//!
+//! A walk tracks, per pattern node, the set of hammered masks that reach it (16 bits); it is
+//! used when an entry can never need an earlier hammering (`entry-onto=hammer`, the default).
+
+use rustc_hash::FxHashMap;
+
+use super::board::{KITCHEN, OFF};
+use super::movegen::{Ctx, Landing, Reach};
+
+/// Patterns are made for turns of at most this many throws.
+pub(super) const MAX_THROWS: u32 = 8;
+/// The most patterns kept; the store is emptied when it is full.
+const MAX_KEPT: usize = 4096;
+
+/// One multiset's pattern for pieces on the track (or off the board).
+pub(super) struct Dag {
+    /// Per node in order of distance: projected use vector and distance (squares of progress).
+    nodes: Vec<(u128, u8)>,
+    /// Per node: its edges are `edges[first[n]..first[n + 1]]`.
+    first: Vec<u32>,
+    /// `(how the use moves the piece, node reached)`.
+    edges: Vec<(Reach, u32)>,
+    /// Node numbers in ascending order of projected vector (then distance).
+    by_used: Vec<u32>,
+}
+
+impl Dag {
+    /// The pattern of `ctx`'s throws from the track (`off_board` false) or from off the board.
+    fn build(ctx: &Ctx, off_board: bool, start: u128) -> Dag {
+        // Distance in squares of progress: off the board 0, a track index `t` is `t + 1` from
+        // there and the kitchen 84. A piece on the track starts at least one square on, so its
+        // pattern needs distances up to 83.
+        let limit = if off_board { 84 } else { 83 };
+        let mut levels: Vec<Vec<u128>> = vec![Vec::new(); limit + 1];
+        levels[0].push(start);
+        let mut nodes = Vec::new();
+        let mut index = FxHashMap::default();
+        let mut raw_edges = Vec::new();
+        for d in 0..=limit {
+            let mut layer = std::mem::take(&mut levels[d]);
+            layer.sort_unstable();
+            layer.dedup();
+            for &used in &layer {
+                let n = nodes.len() as u32;
+                nodes.push((used, d as u8));
+                index.insert((used, d as u8), n);
+                ctx.uses(used, off_board && d == 0, |reach, next| {
+                    let step = match reach {
+                        Reach::Forward(v) => usize::from(v),
+                        Reach::Hal => 1,
+                        Reach::Enter(t) => usize::from(t) + 1,
+                    };
+                    if d + step <= limit {
+                        levels[d + step].push(next);
+                        raw_edges.push((n, reach, next, (d + step) as u8));
+                    }
+                });
+            }
+        }
+        let mut first = vec![0u32; nodes.len() + 1];
+        let mut edges = Vec::with_capacity(raw_edges.len());
+        // Edges were recorded in node order.
+        for &(n, reach, next, d) in &raw_edges {
+            first[n as usize + 1] += 1;
+            edges.push((reach, index[&(next, d)]));
+        }
+        for n in 0..nodes.len() {
+            first[n + 1] += first[n];
+        }
+        let mut by_used: Vec<u32> = (0..nodes.len() as u32).collect();
+        by_used.sort_unstable_by_key(|&n| nodes[n as usize]);
+        Dag {
+            nodes,
+            first,
+            edges,
+            by_used,
+        }
+    }
+
+    /// Calls `out` with every state `(projected vector, position, hammered mask)` a piece on
+    /// `start` reaches, grouped by projected vector; `reach` is scratch.
+    pub(super) fn walk(
+        &self,
+        ctx: &Ctx,
+        start: u8,
+        reach: &mut Vec<u16>,
+        mut out: impl FnMut(u128, u8, u8),
+    ) {
+        reach.clear();
+        reach.resize(self.nodes.len(), 0);
+        reach[0] = 1;
+        // The square of a node: a piece off the board walks from distance 0 (still off), one on
+        // track index `t` from distance 0 at `t`.
+        let base = if start == OFF {
+            0
+        } else {
+            i32::from(start) + 1
+        };
+        let square = |n: usize, d: u8| -> u8 {
+            if n == 0 {
+                start
+            } else {
+                (base + i32::from(d) - 1) as u8
+            }
+        };
+        for n in 0..self.nodes.len() {
+            let r = reach[n];
+            let d = self.nodes[n].1;
+            if base + i32::from(d) - 1 > i32::from(KITCHEN) {
+                break;
+            }
+            if r == 0 {
+                continue;
+            }
+            let pos = square(n, d);
+            for &(how, to) in &self.edges[self.first[n] as usize..self.first[n + 1] as usize] {
+                let Some((t, entering)) = ctx.target(pos, how) else {
+                    continue;
+                };
+                if !ctx.occupied(t) {
+                    reach[to as usize] |= r;
+                    continue;
+                }
+                let mut masks = r;
+                while masks != 0 {
+                    let m = masks.trailing_zeros() as u8;
+                    masks &= masks - 1;
+                    if let Landing::Lands(h) = ctx.land(t, m, entering) {
+                        reach[to as usize] |= 1 << h;
+                    }
+                }
+            }
+        }
+        for &n in &self.by_used {
+            let n = n as usize;
+            let mut masks = reach[n];
+            let (used, d) = self.nodes[n];
+            while masks != 0 {
+                let m = masks.trailing_zeros() as u8;
+                masks &= masks - 1;
+                out(used, square(n, d), m);
+            }
+        }
+    }
+}
+
+/// The patterns made so far, by throws and rules.
+#[derive(Default)]
+pub(super) struct Store {
+    kept: FxHashMap<u64, Dag>,
+}
+
+impl Store {
+    /// The pattern for `ctx`'s throws from the track or from off the board, made if new.
+    pub(super) fn get(&mut self, ctx: &Ctx, off_board: bool, start: u128) -> &Dag {
+        let mut key = u64::from(off_board) | u64::from(ctx.bange_entry) << 1;
+        for (k, &c) in ctx.counts.iter().enumerate() {
+            key |= u64::from(c) << (8 + 8 * k);
+        }
+        if self.kept.len() >= MAX_KEPT && !self.kept.contains_key(&key) {
+            self.kept.clear();
+        }
+        self.kept
+            .entry(key)
+            .or_insert_with(|| Dag::build(ctx, off_board, start))
+    }
+}

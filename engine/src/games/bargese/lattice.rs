@@ -11,6 +11,7 @@
 //! The second half is tabled; each pair of groups of the first half finds the slot completing
 //! it by one subtraction, with no hashing.
 
+use super::keyset::KeySet;
 use super::movegen::{half_part, join_parts, pfield, D_OFF};
 
 /// Bits per field of a packed vector: a guard bit (6) over six value bits.
@@ -253,7 +254,8 @@ pub(super) struct Scratch {
     chosen: Vec<u64>,
 }
 
-/// Adds to `results` the result keys of the best totals (every valid total under `free`), given
+/// Adds to `results` the distinct result keys of the best totals (every valid total under
+/// `free`), each also put in `seen` (empty on entry), given
 /// each piece's states (`(projection, part)`, sorted) and groups of equal projection, `src`
 /// mapping identical pieces to the first, and `order` the halves' pieces.
 #[allow(clippy::too_many_arguments)]
@@ -265,6 +267,7 @@ pub(super) fn join_turn(
     src: [usize; 4],
     order: [usize; 4],
     free: bool,
+    seen: &mut KeySet,
     results: &mut Vec<u32>,
 ) {
     for i in 0..4 {
@@ -287,7 +290,7 @@ pub(super) fn join_turn(
     if !free {
         s.chosen.clear();
         s.chosen.push(full);
-        join(s, lat, states, order, results);
+        join(s, lat, states, order, seen, results);
         if !results.is_empty() {
             return;
         }
@@ -331,7 +334,7 @@ pub(super) fn join_turn(
         if !free && s.chosen == [full] {
             continue; // tried above
         }
-        join(s, lat, states, order, results);
+        join(s, lat, states, order, seen, results);
         // Under entry-onto=blocked a best total may have no valid completion; then the next
         // best counts.
         if free || !results.is_empty() {
@@ -347,6 +350,7 @@ fn join(
     lat: &Lattice,
     states: &[Vec<(u128, u32)>; 4],
     order: [usize; 4],
+    seen: &mut KeySet,
     results: &mut Vec<u32>,
 ) {
     let [x, y, z, w] = order;
@@ -375,6 +379,10 @@ fn join(
                 }
                 let (r0, r1) = s.right.bucket(rid, rg, rs, z == w);
                 let parts = &s.right.parts[r0..r1];
+                seen.reserve(
+                    results,
+                    (a1 - a0) as usize * (b1 - b0) as usize * parts.len(),
+                );
                 for i in a0..a1 {
                     // Identical pieces: each unordered pair of states once.
                     let j0 = if same && b0 == a0 { i } else { b0 };
@@ -383,7 +391,7 @@ fn join(
                         let pl = half_part(pa, sy[j as usize].1);
                         for &pr in parts {
                             if let Some(key) = join_parts(pl, pr) {
-                                results.push(key);
+                                seen.insert(key, results);
                             }
                         }
                     }

@@ -15,6 +15,7 @@ mod board;
 mod crosscheck;
 mod dag;
 mod direct;
+mod keyset;
 mod lattice;
 mod movegen;
 mod notation;

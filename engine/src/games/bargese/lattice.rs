@@ -11,7 +11,6 @@
 //! The second half is tabled; each pair of groups of the first half finds the slot completing
 //! it by one subtraction, with no hashing.
 
-use super::keyset::KeySet;
 use super::movegen::{half_part, join_parts, pfield, D_OFF};
 
 /// Bits per field of a packed vector: a guard bit (6) over six value bits.
@@ -254,8 +253,7 @@ pub(super) struct Scratch {
     chosen: Vec<u64>,
 }
 
-/// Adds to `results` the distinct result keys of the best totals (every valid total under
-/// `free`), each also put in `seen` (empty on entry), given
+/// Adds to `results` the result keys of the best totals (every valid total under `free`), given
 /// each piece's states (`(projection, part)`, sorted) and groups of equal projection, `src`
 /// mapping identical pieces to the first, and `order` the halves' pieces.
 #[allow(clippy::too_many_arguments)]
@@ -267,7 +265,6 @@ pub(super) fn join_turn(
     src: [usize; 4],
     order: [usize; 4],
     free: bool,
-    seen: &mut KeySet,
     results: &mut Vec<u32>,
 ) {
     for i in 0..4 {
@@ -290,7 +287,7 @@ pub(super) fn join_turn(
     if !free {
         s.chosen.clear();
         s.chosen.push(full);
-        join(s, lat, states, order, seen, results);
+        join(s, lat, states, order, results);
         if !results.is_empty() {
             return;
         }
@@ -334,7 +331,7 @@ pub(super) fn join_turn(
         if !free && s.chosen == [full] {
             continue; // tried above
         }
-        join(s, lat, states, order, seen, results);
+        join(s, lat, states, order, results);
         // Under entry-onto=blocked a best total may have no valid completion; then the next
         // best counts.
         if free || !results.is_empty() {
@@ -350,7 +347,6 @@ fn join(
     lat: &Lattice,
     states: &[Vec<(u128, u32)>; 4],
     order: [usize; 4],
-    seen: &mut KeySet,
     results: &mut Vec<u32>,
 ) {
     let [x, y, z, w] = order;
@@ -379,10 +375,6 @@ fn join(
                 }
                 let (r0, r1) = s.right.bucket(rid, rg, rs, z == w);
                 let parts = &s.right.parts[r0..r1];
-                seen.reserve(
-                    results,
-                    (a1 - a0) as usize * (b1 - b0) as usize * parts.len(),
-                );
                 for i in a0..a1 {
                     // Identical pieces: each unordered pair of states once.
                     let j0 = if same && b0 == a0 { i } else { b0 };
@@ -391,7 +383,7 @@ fn join(
                         let pl = half_part(pa, sy[j as usize].1);
                         for &pr in parts {
                             if let Some(key) = join_parts(pl, pr) {
-                                seen.insert(key, results);
+                                results.push(key);
                             }
                         }
                     }

@@ -15,7 +15,6 @@ mod board;
 mod crosscheck;
 mod dag;
 mod direct;
-mod keyset;
 mod lattice;
 mod movegen;
 mod notation;

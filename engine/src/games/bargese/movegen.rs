@@ -44,7 +44,6 @@ use super::board::{
     BANGE_ENTRY, DODO, ENTRY, KITCHEN, NOT_ON_TRACK, OFF, OPP_TO_MINE, OUTER_END_HOME, SQUARE,
     X_BY_TRACK, X_ENTRY,
 };
-use super::keyset::KeySet;
 use super::lattice::{self, Lattice};
 use super::rules::{BargeseRules, BesideSafe, HalStep, MustUse};
 use super::sequence::small_turn;
@@ -412,7 +411,7 @@ struct Scratch {
     direct: direct::Scratch,
     dags: dag::Store,
     reach: Vec<u16>,
-    seen: KeySet,
+    seen: Vec<u32>,
 }
 
 thread_local! {
@@ -650,11 +649,9 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool, how: Join) 
             src,
             order,
             free,
-            &mut s.seen,
             &mut s.results,
         );
-        s.seen.empty(&s.results);
-        sort_distinct(s);
+        finish(s);
         return;
     }
     // 2. The second half: every pair of groups within the throws, chained by total in a table.
@@ -732,27 +729,46 @@ fn pairing(groups: &[Vec<(u128, u32, u32)>; 4], src: [usize; 4]) -> [usize; 4] {
         .map_or(src, |p| p.map(|i| src[i]))
 }
 
-/// Sorts and deduplicates the results: a long list first loses its repeats through the key
-/// set, so that only distinct keys are sorted.
+/// Sorts and deduplicates the results: a long list first loses its repeats through an
+/// open-addressing set, so that only distinct keys are sorted.
 fn finish(s: &mut Scratch) {
     if s.results.len() > 64 {
-        let raw = std::mem::take(&mut s.results);
-        let mut distinct = std::mem::take(&mut s.radix);
-        distinct.clear();
-        s.seen.reserve(&distinct, raw.len());
-        for &k in &raw {
-            s.seen.insert(k, &mut distinct);
+        let want = (2 * s.results.len()).next_power_of_two();
+        if s.seen.len() < want {
+            s.seen.resize(want, NO_KEY);
         }
-        s.seen.empty(&distinct);
-        s.radix = raw;
-        s.results = distinct;
+        let seen = &mut s.seen[..want];
+        let m = want - 1;
+        let mut w = 0;
+        for r in 0..s.results.len() {
+            let k = s.results[r];
+            let mut i = key_slot(k) & m;
+            loop {
+                let e = seen[i];
+                if e == k {
+                    break;
+                }
+                if e == NO_KEY {
+                    seen[i] = k;
+                    s.results[w] = k;
+                    w += 1;
+                    break;
+                }
+                i = (i + 1) & m;
+            }
+        }
+        s.results.truncate(w);
+        // Emptied member by member: each search runs until it meets its key, which is there, so
+        // slots emptied before do not stop it.
+        for &k in &s.results {
+            let mut i = key_slot(k) & m;
+            while seen[i] != k {
+                i = (i + 1) & m;
+            }
+            seen[i] = NO_KEY;
+        }
     }
-    sort_distinct(s);
-}
-
-/// Sorts results already distinct (or deduplicates them too).
-fn sort_distinct(s: &mut Scratch) {
-    if s.results.len() > 48 {
+    if s.results.len() > 4096 {
         radix_sort(&mut s.results, &mut s.radix);
     } else {
         s.results.sort_unstable();
@@ -760,26 +776,29 @@ fn sort_distinct(s: &mut Scratch) {
     s.results.dedup();
 }
 
-/// Sorts `v` ascending: four passes of 8 bits, least significant first, skipping a byte that
-/// every key shares.
+/// No result key: a position code of 127 is none.
+const NO_KEY: u32 = u32::MAX;
+
+#[inline]
+fn key_slot(k: u32) -> usize {
+    (u64::from(k).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize
+}
+
+/// Sorts `v` ascending: three passes of 11 bits, least significant first.
 fn radix_sort(v: &mut Vec<u32>, tmp: &mut Vec<u32>) {
     tmp.clear();
     tmp.resize(v.len(), 0);
-    let (all_or, all_and) = v.iter().fold((0u32, u32::MAX), |(o, a), &x| (o | x, a & x));
-    for pass in 0..4 {
-        let shift = 8 * pass;
-        if (all_or ^ all_and) >> shift & 255 == 0 {
-            continue;
-        }
-        let mut count = [0u32; 257];
+    for pass in 0..3 {
+        let shift = 11 * pass;
+        let mut count = [0u32; 2049];
         for &x in v.iter() {
-            count[((x >> shift) as usize & 255) + 1] += 1;
+            count[((x >> shift) as usize & 2047) + 1] += 1;
         }
-        for i in 0..256 {
+        for i in 0..2048 {
             count[i + 1] += count[i];
         }
         for &x in v.iter() {
-            let d = (x >> shift) as usize & 255;
+            let d = (x >> shift) as usize & 2047;
             tmp[count[d] as usize] = x;
             count[d] += 1;
         }

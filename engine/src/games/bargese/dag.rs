@@ -14,7 +14,7 @@
 use rustc_hash::FxHashMap;
 
 use super::board::{KITCHEN, OFF};
-use super::movegen::{Ctx, Landing, Reach};
+use super::movegen::{psub, Ctx, Landing, Reach};
 
 /// Patterns are made for turns of at most this many throws.
 pub(super) const MAX_THROWS: u32 = 8;
@@ -93,25 +93,39 @@ impl Dag {
         ctx: &Ctx,
         start: u8,
         reach: &mut Vec<u16>,
-        mut out: impl FnMut(u128, u8, u8),
+        out: impl FnMut(u128, u8, u8),
     ) {
-        reach.clear();
-        reach.resize(self.nodes.len(), 0);
-        reach[0] = 1;
-        // The square of a node: a piece off the board walks from distance 0 (still off), one on
-        // track index `t` from distance 0 at `t`.
-        let base = if start == OFF {
+        self.fill(ctx, start, reach);
+        self.states(start, reach, out);
+    }
+
+    /// The square of node `n` for a piece walking from `start`: a piece off the board walks
+    /// from distance 0 (still off), one on track index `t` from distance 0 at `t`.
+    #[inline]
+    pub(super) fn square(&self, start: u8, n: usize) -> u8 {
+        if n == 0 {
+            start
+        } else {
+            (Self::base(start) + i32::from(self.nodes[n].1) - 1) as u8
+        }
+    }
+
+    #[inline]
+    fn base(start: u8) -> i32 {
+        if start == OFF {
             0
         } else {
             i32::from(start) + 1
-        };
-        let square = |n: usize, d: u8| -> u8 {
-            if n == 0 {
-                start
-            } else {
-                (base + i32::from(d) - 1) as u8
-            }
-        };
+        }
+    }
+
+    /// Fills `reach`: per node, the set of hammered masks (bit `m` for mask `m`) with which a
+    /// piece on `start` reaches it.
+    pub(super) fn fill(&self, ctx: &Ctx, start: u8, reach: &mut Vec<u16>) {
+        reach.clear();
+        reach.resize(self.nodes.len(), 0);
+        reach[0] = 1;
+        let base = Self::base(start);
         for n in 0..self.nodes.len() {
             let r = reach[n];
             let d = self.nodes[n].1;
@@ -121,7 +135,7 @@ impl Dag {
             if r == 0 {
                 continue;
             }
-            let pos = square(n, d);
+            let pos = self.square(start, n);
             for &(how, to) in &self.edges[self.first[n] as usize..self.first[n + 1] as usize] {
                 let Some((t, entering)) = ctx.target(pos, how) else {
                     continue;
@@ -140,37 +154,112 @@ impl Dag {
                 }
             }
         }
+    }
+
+    /// Calls `out` with every state `(projected vector, position, hammered mask)` of a filled
+    /// `reach`, grouped by projected vector.
+    pub(super) fn states(&self, start: u8, reach: &[u16], mut out: impl FnMut(u128, u8, u8)) {
         for &n in &self.by_used {
             let n = n as usize;
             let mut masks = reach[n];
-            let (used, d) = self.nodes[n];
             while masks != 0 {
                 let m = masks.trailing_zeros() as u8;
                 masks &= masks - 1;
-                out(used, square(n, d), m);
+                out(self.nodes[n].0, self.square(start, n), m);
             }
         }
     }
 }
 
-/// The patterns made so far, by throws and rules.
+/// The node 4-tuples of a turn whose vectors sum to `full` (every throw used, no 10 or 24 left
+/// over), for `k` pieces off the board (the last `k`, as pieces are sorted) and the others on
+/// the track; `None` if there are too many to keep.
+fn full_tuples(track: &Dag, off: &Dag, k: usize, full: u128) -> Option<Vec<[u16; 4]>> {
+    let of = |slot: usize| if slot < 4 - k { track } else { off };
+    let mut second: FxHashMap<u128, Vec<(u16, u16)>> = FxHashMap::default();
+    for (c, &(uc, _)) in of(2).nodes.iter().enumerate() {
+        for (d, &(ud, _)) in of(3).nodes.iter().enumerate() {
+            if psub(full, uc + ud).is_some() {
+                second.entry(uc + ud).or_default().push((c as u16, d as u16));
+            }
+        }
+    }
+    let mut list = Vec::new();
+    for (a, &(ua, _)) in of(0).nodes.iter().enumerate() {
+        for (b, &(ub, _)) in of(1).nodes.iter().enumerate() {
+            let Some(need) = psub(full, ua + ub) else {
+                continue;
+            };
+            if let Some(rest) = second.get(&need) {
+                if list.len() + rest.len() > MAX_TUPLES {
+                    return None;
+                }
+                list.extend(rest.iter().map(|&(c, d)| [a as u16, b as u16, c, d]));
+            }
+        }
+    }
+    Some(list)
+}
+
+/// Full-use tuples are listed for turns of at most this many throws ...
+pub(super) const TUPLE_THROWS: u32 = 4;
+/// ... and kept if there are at most this many.
+const MAX_TUPLES: usize = 1 << 16;
+
+/// The patterns made so far, by throws and rules, with their full-use tuples.
 #[derive(Default)]
 pub(super) struct Store {
     kept: FxHashMap<u64, Dag>,
+    tuples: FxHashMap<u64, Option<Vec<[u16; 4]>>>,
 }
 
 impl Store {
-    /// The pattern for `ctx`'s throws from the track or from off the board, made if new.
-    pub(super) fn get(&mut self, ctx: &Ctx, off_board: bool, start: u128) -> &Dag {
+    fn key(ctx: &Ctx, off_board: bool) -> u64 {
         let mut key = u64::from(off_board) | u64::from(ctx.bange_entry) << 1;
         for (k, &c) in ctx.counts.iter().enumerate() {
             key |= u64::from(c) << (8 + 8 * k);
         }
+        key
+    }
+
+    /// The pattern for `ctx`'s throws from the track or from off the board, made if new.
+    pub(super) fn get(&mut self, ctx: &Ctx, off_board: bool, start: u128) -> &Dag {
+        let key = Self::key(ctx, off_board);
         if self.kept.len() >= MAX_KEPT && !self.kept.contains_key(&key) {
             self.kept.clear();
+            self.tuples.clear();
         }
         self.kept
             .entry(key)
             .or_insert_with(|| Dag::build(ctx, off_board, start))
+    }
+
+    /// The track and off-board patterns and the full-use tuples for `k` pieces off the board
+    /// (`None` if too many), made if new.
+    pub(super) fn tuples(
+        &mut self,
+        ctx: &Ctx,
+        k: usize,
+        start: u128,
+        full: u128,
+    ) -> (&Dag, &Dag, Option<&[[u16; 4]]>) {
+        // Both patterns must stay while the tuples are made from them.
+        if self.kept.len() + 2 >= MAX_KEPT {
+            self.kept.clear();
+            self.tuples.clear();
+        }
+        self.get(ctx, false, start);
+        self.get(ctx, true, start);
+        let (kt, ko) = (Self::key(ctx, false), Self::key(ctx, true));
+        let tk = kt | (k as u64) << 60;
+        if !self.tuples.contains_key(&tk) {
+            let list = full_tuples(&self.kept[&kt], &self.kept[&ko], k, full);
+            self.tuples.insert(tk, list);
+        }
+        (
+            &self.kept[&kt],
+            &self.kept[&ko],
+            self.tuples[&tk].as_deref(),
+        )
     }
 }

@@ -355,7 +355,7 @@ pub(super) const NOTHING: u128 = D_OFF << (PBITS * 7) | D_OFF << (PBITS * 8);
 
 /// `a - b` field by field if no field of `b` exceeds `a`'s (every field below 2048).
 #[inline]
-fn psub(a: u128, b: u128) -> Option<u128> {
+pub(super) fn psub(a: u128, b: u128) -> Option<u128> {
     let d = (a | PGUARD).wrapping_sub(b);
     (d & PGUARD == PGUARD).then_some(d ^ PGUARD)
 }
@@ -411,6 +411,7 @@ struct Scratch {
     direct: direct::Scratch,
     dags: dag::Store,
     reach: Vec<u16>,
+    reaches: [Vec<u16>; 4],
     seen: Vec<u32>,
 }
 
@@ -600,6 +601,15 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool, how: Join) 
     // 1. Each piece's states by projection (identical pieces share the lists of the first): by
     // walking the throws' pattern when an entry never waits for a hammering, else by search.
     let patterns = ctx.entry_hammers && ctx.throws <= dag::MAX_THROWS && how != Join::General;
+    // 0. Few throws, every one to be used if possible: try the tuples of pattern nodes that use
+    // them all.
+    if patterns && !free && ctx.throws <= dag::TUPLE_THROWS && how == Join::Fastest {
+        let full = cap & !balance | (4 * D_OFF) << (PBITS * 7) | (4 * D_OFF) << (PBITS * 8);
+        if full_tuples(s, ctx, mine, full) {
+            finish(s);
+            return;
+        }
+    }
     let mut src = [0usize; 4];
     for i in 0..4 {
         if i > 0 && mine[i] == mine[i - 1] {
@@ -717,6 +727,56 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool, how: Join) 
         }
     }
     finish(s);
+}
+
+/// Step 0 of [`whole_turn`]: every full-use tuple whose nodes the pieces reach gives a result
+/// in `s.results`; false (and no results) if none does or the tuples are too many to list.
+fn full_tuples(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], full: u128) -> bool {
+    let k = mine.iter().filter(|&&p| p == OFF).count();
+    let (track, off, tuples) = s.dags.tuples(ctx, k, NOTHING, full);
+    let Some(tuples) = tuples else {
+        return false;
+    };
+    let dags = [0, 1, 2, 3].map(|i| if i < 4 - k { track } else { off });
+    for i in 0..4 {
+        if i == 0 || mine[i] != mine[i - 1] {
+            dags[i].fill(ctx, mine[i], &mut s.reaches[i]);
+        }
+    }
+    // Identical pieces share the first one's reach.
+    let src = [0, 1, 2, 3].map(|i| (0..=i).rev().take_while(|&j| mine[j] == mine[i]).last().unwrap_or(i));
+    let reach = src.map(|i| &s.reaches[i][..]);
+    s.results.clear();
+    for t in tuples {
+        let r = [0, 1, 2, 3].map(|i| reach[i][usize::from(t[i])]);
+        if r.contains(&0) {
+            continue;
+        }
+        let p = [0, 1, 2, 3].map(|i| dags[i].square(mine[i], usize::from(t[i])));
+        let pieces = sort4(p);
+        if r == [1; 4] {
+            s.results.push(pack_key(pieces, 0));
+            continue;
+        }
+        // Every choice of one hammered mask per piece.
+        for_each_mask(r, 0, 0, &mut |mask| s.results.push(pack_key(pieces, mask)));
+    }
+    !s.results.is_empty()
+}
+
+/// Calls `f` with the union of one mask from each of `sets[i..]` (bit `m` of a set is mask
+/// `m`), joined to `acc`, for every choice.
+fn for_each_mask(sets: [u16; 4], i: usize, acc: u8, f: &mut impl FnMut(u8)) {
+    if i == 4 {
+        f(acc);
+        return;
+    }
+    let mut masks = sets[i];
+    while masks != 0 {
+        let m = masks.trailing_zeros() as u8;
+        masks &= masks - 1;
+        for_each_mask(sets, i + 1, acc | m, f);
+    }
 }
 
 /// The pieces' lists paired into two halves, `[first half, second half]`, with the fewest pairs

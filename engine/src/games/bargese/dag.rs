@@ -171,34 +171,61 @@ impl Dag {
     }
 }
 
-/// The node 4-tuples of a turn whose vectors sum to `full` (every throw used, no 10 or 24 left
+/// The node tuples of a turn whose vectors sum to `full` (every throw used, no 10 or 24 left
 /// over), for `k` pieces off the board (the last `k`, as pieces are sorted) and the others on
-/// the track; `None` if there are too many to keep.
-fn full_tuples(track: &Dag, off: &Dag, k: usize, full: u128) -> Option<Vec<[u16; 4]>> {
+/// the track: the second half's node pairs grouped by what they sum to, and each first-half
+/// pair with the group completing it.
+pub(super) struct FullPairs {
+    /// `(node of piece 0, node of piece 1, group)`, in order of the first node.
+    pub(super) first: Vec<(u16, u16, u32)>,
+    /// Per group: its range of `second`.
+    pub(super) groups: Vec<(u32, u32)>,
+    /// `(node of piece 2, node of piece 3)`.
+    pub(super) second: Vec<(u16, u16)>,
+}
+
+/// The full-use pairs, or `None` if there are too many to keep.
+fn full_pairs(track: &Dag, off: &Dag, k: usize, full: u128) -> Option<FullPairs> {
     let of = |slot: usize| if slot < 4 - k { track } else { off };
-    let mut second: FxHashMap<u128, Vec<(u16, u16)>> = FxHashMap::default();
+    let mut by_sum: FxHashMap<u128, Vec<(u16, u16)>> = FxHashMap::default();
     for (c, &(uc, _)) in of(2).nodes.iter().enumerate() {
         for (d, &(ud, _)) in of(3).nodes.iter().enumerate() {
             if psub(full, uc + ud).is_some() {
-                second.entry(uc + ud).or_default().push((c as u16, d as u16));
+                by_sum
+                    .entry(uc + ud)
+                    .or_default()
+                    .push((c as u16, d as u16));
             }
         }
     }
-    let mut list = Vec::new();
+    let mut id_of = FxHashMap::default();
+    let (mut groups, mut second) = (Vec::new(), Vec::new());
+    let mut first = Vec::new();
     for (a, &(ua, _)) in of(0).nodes.iter().enumerate() {
         for (b, &(ub, _)) in of(1).nodes.iter().enumerate() {
             let Some(need) = psub(full, ua + ub) else {
                 continue;
             };
-            if let Some(rest) = second.get(&need) {
-                if list.len() + rest.len() > MAX_TUPLES {
-                    return None;
-                }
-                list.extend(rest.iter().map(|&(c, d)| [a as u16, b as u16, c, d]));
+            let Some(rest) = by_sum.get(&need) else {
+                continue;
+            };
+            let id = *id_of.entry(need).or_insert_with(|| {
+                let start = second.len() as u32;
+                second.extend_from_slice(rest);
+                groups.push((start, second.len() as u32));
+                (groups.len() - 1) as u32
+            });
+            first.push((a as u16, b as u16, id));
+            if first.len() + second.len() > MAX_TUPLES {
+                return None;
             }
         }
     }
-    Some(list)
+    Some(FullPairs {
+        first,
+        groups,
+        second,
+    })
 }
 
 /// Full-use tuples are listed for turns of at most this many throws ...
@@ -210,7 +237,7 @@ const MAX_TUPLES: usize = 1 << 16;
 #[derive(Default)]
 pub(super) struct Store {
     kept: FxHashMap<u64, Dag>,
-    tuples: FxHashMap<u64, Option<Vec<[u16; 4]>>>,
+    tuples: FxHashMap<u64, Option<FullPairs>>,
 }
 
 impl Store {
@@ -242,7 +269,7 @@ impl Store {
         k: usize,
         start: u128,
         full: u128,
-    ) -> (&Dag, &Dag, Option<&[[u16; 4]]>) {
+    ) -> (&Dag, &Dag, Option<&FullPairs>) {
         // Both patterns must stay while the tuples are made from them.
         if self.kept.len() + 2 >= MAX_KEPT {
             self.kept.clear();
@@ -253,13 +280,9 @@ impl Store {
         let (kt, ko) = (Self::key(ctx, false), Self::key(ctx, true));
         let tk = kt | (k as u64) << 60;
         if !self.tuples.contains_key(&tk) {
-            let list = full_tuples(&self.kept[&kt], &self.kept[&ko], k, full);
+            let list = full_pairs(&self.kept[&kt], &self.kept[&ko], k, full);
             self.tuples.insert(tk, list);
         }
-        (
-            &self.kept[&kt],
-            &self.kept[&ko],
-            self.tuples[&tk].as_deref(),
-        )
+        (&self.kept[&kt], &self.kept[&ko], self.tuples[&tk].as_ref())
     }
 }

@@ -412,6 +412,9 @@ struct Scratch {
     dags: dag::Store,
     reach: Vec<u16>,
     reaches: [Vec<u16>; 4],
+    /// Per group of full-use second-half pairs: its range of `second_hits`, or unmade.
+    seen_groups: Vec<(u32, u32)>,
+    second_hits: Vec<([u8; 2], [u16; 2])>,
     seen: Vec<u32>,
 }
 
@@ -733,8 +736,8 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool, how: Join) 
 /// in `s.results`; false (and no results) if none does or the tuples are too many to list.
 fn full_tuples(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], full: u128) -> bool {
     let k = mine.iter().filter(|&&p| p == OFF).count();
-    let (track, off, tuples) = s.dags.tuples(ctx, k, NOTHING, full);
-    let Some(tuples) = tuples else {
+    let (track, off, pairs) = s.dags.tuples(ctx, k, NOTHING, full);
+    let Some(pairs) = pairs else {
         return false;
     };
     let dags = [0, 1, 2, 3].map(|i| if i < 4 - k { track } else { off });
@@ -744,22 +747,62 @@ fn full_tuples(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], full: u128) -> bool {
         }
     }
     // Identical pieces share the first one's reach.
-    let src = [0, 1, 2, 3].map(|i| (0..=i).rev().take_while(|&j| mine[j] == mine[i]).last().unwrap_or(i));
+    let src = [0, 1, 2, 3].map(|i| {
+        (0..=i)
+            .rev()
+            .take_while(|&j| mine[j] == mine[i])
+            .last()
+            .unwrap_or(i)
+    });
     let reach = src.map(|i| &s.reaches[i][..]);
+    // Per group of second-half pairs, its reached pairs `(squares, masks)`, made when first met.
+    s.seen_groups.clear();
+    s.seen_groups.resize(pairs.groups.len(), (u32::MAX, 0));
+    s.second_hits.clear();
     s.results.clear();
-    for t in tuples {
-        let r = [0, 1, 2, 3].map(|i| reach[i][usize::from(t[i])]);
-        if r.contains(&0) {
+    // Identical pieces within a half: each unordered pair of nodes once.
+    let (same01, same23) = (mine[0] == mine[1], mine[2] == mine[3]);
+    for &(a, b, g) in &pairs.first {
+        let (ra, rb) = (reach[0][usize::from(a)], reach[1][usize::from(b)]);
+        if ra == 0 || rb == 0 || (same01 && a > b) {
             continue;
         }
-        let p = [0, 1, 2, 3].map(|i| dags[i].square(mine[i], usize::from(t[i])));
-        let pieces = sort4(p);
-        if r == [1; 4] {
-            s.results.push(pack_key(pieces, 0));
+        let (mut h0, mut h1) = s.seen_groups[g as usize];
+        if h0 == u32::MAX {
+            h0 = s.second_hits.len() as u32;
+            let (g0, g1) = pairs.groups[g as usize];
+            for &(c, d) in &pairs.second[g0 as usize..g1 as usize] {
+                let (rc, rd) = (reach[2][usize::from(c)], reach[3][usize::from(d)]);
+                if rc != 0 && rd != 0 && !(same23 && c > d) {
+                    let sq = [
+                        dags[2].square(mine[2], usize::from(c)),
+                        dags[3].square(mine[3], usize::from(d)),
+                    ];
+                    s.second_hits.push((sq, [rc, rd]));
+                }
+            }
+            h1 = s.second_hits.len() as u32;
+            s.seen_groups[g as usize] = (h0, h1);
+        }
+        if h0 == h1 {
             continue;
         }
-        // Every choice of one hammered mask per piece.
-        for_each_mask(r, 0, 0, &mut |mask| s.results.push(pack_key(pieces, mask)));
+        let (pa, pb) = (
+            dags[0].square(mine[0], usize::from(a)),
+            dags[1].square(mine[1], usize::from(b)),
+        );
+        for &(sq, [rc, rd]) in &s.second_hits[h0 as usize..h1 as usize] {
+            let pieces = sort4([pa, pb, sq[0], sq[1]]);
+            if ra == 1 && rb == 1 && rc == 1 && rd == 1 {
+                s.results.push(pack_key(pieces, 0));
+            } else {
+                // Every choice of one hammered mask per piece.
+                let results = &mut s.results;
+                for_each_mask([ra, rb, rc, rd], 0, 0, &mut |mask| {
+                    results.push(pack_key(pieces, mask))
+                });
+            }
+        }
     }
     !s.results.is_empty()
 }

@@ -606,11 +606,16 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool, how: Join) 
     let patterns = ctx.entry_hammers && ctx.throws <= dag::MAX_THROWS && how != Join::General;
     // 0. Few throws, every one to be used if possible: try the tuples of pattern nodes that use
     // them all.
+    let mut filled = false;
     if patterns && !free && ctx.throws <= dag::TUPLE_THROWS && how == Join::Fastest {
         let full = cap & !balance | (4 * D_OFF) << (PBITS * 7) | (4 * D_OFF) << (PBITS * 8);
-        if full_tuples(s, ctx, mine, full) {
-            finish(s);
-            return;
+        match full_tuples(s, ctx, mine, full) {
+            Tuples::Found => {
+                finish(s);
+                return;
+            }
+            Tuples::None => filled = true,
+            Tuples::TooMany => {}
         }
     }
     let mut src = [0usize; 4];
@@ -624,9 +629,13 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool, how: Join) 
         st.clear();
         if patterns {
             let dag = s.dags.get(ctx, mine[i] == OFF, NOTHING);
-            dag.walk(ctx, mine[i], &mut s.reach, |used, pos, mask| {
-                st.push((used, u32::from(pos) | u32::from(mask) << 7));
-            });
+            let push = |used, pos, mask| st.push((used, u32::from(pos) | u32::from(mask) << 7));
+            if filled {
+                // Step 0 walked this piece already.
+                dag.states(mine[i], &s.reaches[i], push);
+            } else {
+                dag.walk(ctx, mine[i], &mut s.reach, push);
+            }
         } else {
             let mut raw = std::mem::take(&mut s.raw);
             piece_states(ctx, mine[i], &mut s.levels, &mut raw);
@@ -732,13 +741,23 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool, how: Join) 
     finish(s);
 }
 
+/// What step 0 of [`whole_turn`] found.
+enum Tuples {
+    /// Results, in `s.results`.
+    Found,
+    /// No tuple is reached; each distinct piece's reach is in `s.reaches`.
+    None,
+    /// Too many tuples to list.
+    TooMany,
+}
+
 /// Step 0 of [`whole_turn`]: every full-use tuple whose nodes the pieces reach gives a result
-/// in `s.results`; false (and no results) if none does or the tuples are too many to list.
-fn full_tuples(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], full: u128) -> bool {
+/// in `s.results`.
+fn full_tuples(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], full: u128) -> Tuples {
     let k = mine.iter().filter(|&&p| p == OFF).count();
     let (track, off, pairs) = s.dags.tuples(ctx, k, NOTHING, full);
     let Some(pairs) = pairs else {
-        return false;
+        return Tuples::TooMany;
     };
     let dags = [0, 1, 2, 3].map(|i| if i < 4 - k { track } else { off });
     for i in 0..4 {
@@ -804,7 +823,11 @@ fn full_tuples(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], full: u128) -> bool {
             }
         }
     }
-    !s.results.is_empty()
+    if s.results.is_empty() {
+        Tuples::None
+    } else {
+        Tuples::Found
+    }
 }
 
 /// Calls `f` with the union of one mask from each of `sets[i..]` (bit `m` of a set is mask

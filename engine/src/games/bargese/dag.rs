@@ -178,6 +178,8 @@ impl Dag {
 pub(super) struct FullPairs {
     /// `(node of piece 0, node of piece 1, group)`, in order of the first node.
     pub(super) first: Vec<(u16, u16, u32)>,
+    /// Per node of piece 0: its range of `first`.
+    pub(super) by_first: Vec<(u32, u32)>,
     /// Per group: its range of `second`.
     pub(super) groups: Vec<(u32, u32)>,
     /// `(node of piece 2, node of piece 3)`.
@@ -201,7 +203,9 @@ fn full_pairs(track: &Dag, off: &Dag, k: usize, full: u128) -> Option<FullPairs>
     let mut id_of = FxHashMap::default();
     let (mut groups, mut second) = (Vec::new(), Vec::new());
     let mut first = Vec::new();
+    let mut by_first = Vec::with_capacity(of(0).nodes.len());
     for (a, &(ua, _)) in of(0).nodes.iter().enumerate() {
+        let start = first.len() as u32;
         for (b, &(ub, _)) in of(1).nodes.iter().enumerate() {
             let Some(need) = psub(full, ua + ub) else {
                 continue;
@@ -220,9 +224,11 @@ fn full_pairs(track: &Dag, off: &Dag, k: usize, full: u128) -> Option<FullPairs>
                 return None;
             }
         }
+        by_first.push((start, first.len() as u32));
     }
     Some(FullPairs {
         first,
+        by_first,
         groups,
         second,
     })

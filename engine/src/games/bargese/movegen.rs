@@ -781,45 +781,50 @@ fn full_tuples(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], full: u128) -> Tuples 
     s.results.clear();
     // Identical pieces within a half: each unordered pair of nodes once.
     let (same01, same23) = (mine[0] == mine[1], mine[2] == mine[3]);
-    for &(a, b, g) in &pairs.first {
-        let (ra, rb) = (reach[0][usize::from(a)], reach[1][usize::from(b)]);
-        if ra == 0 || rb == 0 || (same01 && a > b) {
+    for (a0, &(f0, f1)) in pairs.by_first.iter().enumerate() {
+        if reach[0][a0] == 0 {
             continue;
         }
-        let (mut h0, mut h1) = s.seen_groups[g as usize];
-        if h0 == u32::MAX {
-            h0 = s.second_hits.len() as u32;
-            let (g0, g1) = pairs.groups[g as usize];
-            for &(c, d) in &pairs.second[g0 as usize..g1 as usize] {
-                let (rc, rd) = (reach[2][usize::from(c)], reach[3][usize::from(d)]);
-                if rc != 0 && rd != 0 && !(same23 && c > d) {
-                    let sq = [
-                        dags[2].square(mine[2], usize::from(c)),
-                        dags[3].square(mine[3], usize::from(d)),
-                    ];
-                    s.second_hits.push((sq, [rc, rd]));
-                }
+        for &(a, b, g) in &pairs.first[f0 as usize..f1 as usize] {
+            let (ra, rb) = (reach[0][usize::from(a)], reach[1][usize::from(b)]);
+            if rb == 0 || (same01 && a > b) {
+                continue;
             }
-            h1 = s.second_hits.len() as u32;
-            s.seen_groups[g as usize] = (h0, h1);
-        }
-        if h0 == h1 {
-            continue;
-        }
-        let (pa, pb) = (
-            dags[0].square(mine[0], usize::from(a)),
-            dags[1].square(mine[1], usize::from(b)),
-        );
-        for &(sq, [rc, rd]) in &s.second_hits[h0 as usize..h1 as usize] {
-            let pieces = sort4([pa, pb, sq[0], sq[1]]);
-            if ra == 1 && rb == 1 && rc == 1 && rd == 1 {
-                s.results.push(pack_key(pieces, 0));
-            } else {
-                // Every choice of one hammered mask per piece.
-                let results = &mut s.results;
-                for_each_mask([ra, rb, rc, rd], 0, 0, &mut |mask| {
-                    results.push(pack_key(pieces, mask))
-                });
+            let (mut h0, mut h1) = s.seen_groups[g as usize];
+            if h0 == u32::MAX {
+                h0 = s.second_hits.len() as u32;
+                let (g0, g1) = pairs.groups[g as usize];
+                for &(c, d) in &pairs.second[g0 as usize..g1 as usize] {
+                    let (rc, rd) = (reach[2][usize::from(c)], reach[3][usize::from(d)]);
+                    if rc != 0 && rd != 0 && !(same23 && c > d) {
+                        let sq = [
+                            dags[2].square(mine[2], usize::from(c)),
+                            dags[3].square(mine[3], usize::from(d)),
+                        ];
+                        s.second_hits.push((sq, [rc, rd]));
+                    }
+                }
+                h1 = s.second_hits.len() as u32;
+                s.seen_groups[g as usize] = (h0, h1);
+            }
+            if h0 == h1 {
+                continue;
+            }
+            let (pa, pb) = (
+                dags[0].square(mine[0], usize::from(a)),
+                dags[1].square(mine[1], usize::from(b)),
+            );
+            for &(sq, [rc, rd]) in &s.second_hits[h0 as usize..h1 as usize] {
+                let pieces = sort4([pa, pb, sq[0], sq[1]]);
+                if ra == 1 && rb == 1 && rc == 1 && rd == 1 {
+                    s.results.push(pack_key(pieces, 0));
+                } else {
+                    // Every choice of one hammered mask per piece.
+                    let results = &mut s.results;
+                    for_each_mask([ra, rb, rc, rd], 0, 0, &mut |mask| {
+                        results.push(pack_key(pieces, mask))
+                    });
+                }
             }
         }
     }

@@ -20,23 +20,35 @@
 //!    can reach. The projected vector counts the throws consumed by kind (a dust or bange once,
 //!    whether played whole or split) and, per hal kind, hals minus 10s or 24s played; states with
 //!    equal projections are interchangeable in any total, so they merge. A piece has only 84
-//!    steps from off the board to the kitchen, which bounds this set however long the chain;
-//! 2. the pieces are joined in two halves (two pieces each, paired so that the pairs of groups
-//!    are fewest; identical pieces take each unordered pair once): the second half's pairs of
-//!    groups go into an open-addressing table by total, and every pair of the first half looks
-//!    up the total completing it, whose distinct half results are built on first use;
-//! 3. the totals joined are, under must-use `max`, first only the best conceivable one (every
+//!    steps from off the board to the kitchen, which bounds this set however long the chain.
+//!    What a piece may use depends only on what it has used, so for turns of up to eight throws
+//!    (under `entry-onto=hammer`) the states come from walking the throws' move pattern, made once
+//!    per multiset of throws ([`super::dag`]); otherwise from a breadth-first search by progress;
+//! 2. for turns of up to four throws under must-use `max`, the pattern's cached node tuples that
+//!    use every throw are tried first: each tuple whose four nodes the pieces reach is a result;
+//! 3. otherwise the pieces are joined: every combination of one state per piece when the pieces
+//!    have few states ([`super::direct`]); else in two halves (two pieces each, paired so that the
+//!    pairs of groups are fewest; identical pieces take each unordered pair once), the second
+//!    half's pairs of groups tabled by total (in an array over the box of totals the throws allow,
+//!    [`super::lattice`], or for very long chains an open-addressing table of 128-bit totals), and
+//!    every pair of the first half looking up the total completing it, whose distinct half
+//!    results are built on first use;
+//! 4. the totals joined are, under must-use `max`, first only the best conceivable one (every
 //!    throw used, no 10 or 24 left over); if nothing reaches it, all totals the pieces reach
 //!    together are scored (most throws used, then fewest 10s and 24s left; never a 10 or 24
 //!    without its hal) and joined best first; under `free`, all valid totals;
-//! 4. the results are sorted and deduplicated, so many splits and orders reaching one position
-//!    give one action, in ascending `(pieces, hammered)` order.
+//! 5. the results are deduplicated (through an open-addressing set when many) and sorted, so many
+//!    splits and orders reaching one position give one action, in ascending `(pieces, hammered)`
+//!    order.
 //!
 //! A single dust or bange goes to the direct search of [`super::sequence`] instead.
 //! `reference.rs` keeps the previous generator in test builds; `crosscheck.rs` checks that both
-//! give the same actions in the same order.
+//! give the same actions in the same order, and that every join and both ways of finding a
+//! piece's states agree.
 //!
-//! Buffers live in a thread-local scratch and are reused, so warm generation does not allocate.
+//! Buffers live in a thread-local scratch and are reused, so warm generation does not allocate;
+//! the pattern store allocates when a multiset of throws is first met (it keeps at most 4,096
+//! patterns, most of a few kilobytes, and is emptied when full).
 
 use std::cell::RefCell;
 
@@ -816,8 +828,11 @@ fn full_tuples(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], full: u128) -> Tuples 
             );
             for &(sq, [rc, rd]) in &s.second_hits[h0 as usize..h1 as usize] {
                 let pieces = sort4([pa, pb, sq[0], sq[1]]);
-                if ra == 1 && rb == 1 && rc == 1 && rd == 1 {
-                    s.results.push(pack_key(pieces, 0));
+                let sets = [ra, rb, rc, rd];
+                if sets.iter().all(|&r| r & (r - 1) == 0) {
+                    // One mask each (the usual case).
+                    let mask = sets.iter().fold(0, |m, &r| m | r.trailing_zeros() as u8);
+                    s.results.push(pack_key(pieces, mask));
                 } else {
                     // Every choice of one hammered mask per piece.
                     let results = &mut s.results;
@@ -899,12 +914,39 @@ fn finish(s: &mut Scratch) {
             seen[i] = NO_KEY;
         }
     }
+    if s.results.len() <= RANK_MOST {
+        rank_sort(&mut s.results);
+        return;
+    }
     if s.results.len() > 4096 {
         radix_sort(&mut s.results, &mut s.radix);
     } else {
         s.results.sort_unstable();
     }
     s.results.dedup();
+}
+
+/// Short lists are sorted by rank, without branches to mispredict.
+const RANK_MOST: usize = 48;
+
+/// Sorts and deduplicates a list of at most [`RANK_MOST`] keys: each key goes to the slot
+/// counting the keys below it (equal keys to the same slot), and the filled slots are read in
+/// order.
+fn rank_sort(v: &mut Vec<u32>) {
+    let n = v.len();
+    let mut slots = [0u32; RANK_MOST];
+    let mut filled = [false; RANK_MOST];
+    for &x in v.iter() {
+        let rank = v.iter().filter(|&&y| y < x).count();
+        slots[rank] = x;
+        filled[rank] = true;
+    }
+    let mut w = 0;
+    for r in 0..n {
+        v[w] = slots[r];
+        w += usize::from(filled[r]);
+    }
+    v.truncate(w);
 }
 
 /// No result key: a position code of 127 is none.

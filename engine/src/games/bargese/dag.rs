@@ -103,11 +103,9 @@ impl Dag {
     /// from distance 0 (still off), one on track index `t` from distance 0 at `t`.
     #[inline]
     pub(super) fn square(&self, start: u8, n: usize) -> u8 {
-        if n == 0 {
-            start
-        } else {
-            (Self::base(start) + i32::from(self.nodes[n].1) - 1) as u8
-        }
+        // Chosen without a branch: the root is the start square.
+        let walked = (Self::base(start) + i32::from(self.nodes[n].1) - 1) as u8;
+        [walked, start][usize::from(n == 0)]
     }
 
     #[inline]

@@ -107,15 +107,14 @@ fn stage_index(s: Stage) -> usize {
 }
 
 fn pieces_key(player: Player, pieces: [u8; 4]) -> u64 {
+    // Pieces are sorted: one key per square, for the number of pieces on it. Computed without
+    // branches: the last piece of each run of equal squares adds the key for the run's length.
     let mut h = 0;
-    let mut i = 0;
-    while i < 4 {
-        let mut j = i + 1;
-        while j < 4 && pieces[j] == pieces[i] {
-            j += 1;
-        }
-        h ^= PIECE_KEYS[(player.index() * 85 + pieces[i] as usize) * 4 + (j - i - 1)];
-        i = j;
+    for i in 0..4 {
+        let run = (0..=i).filter(|&j| pieces[j] == pieces[i]).count();
+        let last = (i == 3) | (pieces[(i + 1).min(3)] != pieces[i]);
+        let key = PIECE_KEYS[(player.index() * 85 + pieces[i] as usize) * 4 + (run - 1)];
+        h ^= key & 0u64.wrapping_sub(u64::from(last));
     }
     h
 }

@@ -809,11 +809,11 @@ fn full_tuples(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], full: u128) -> Tuples 
                 for &(c, d) in &pairs.second[g0 as usize..g1 as usize] {
                     let (rc, rd) = (reach[2][usize::from(c)], reach[3][usize::from(d)]);
                     if rc != 0 && rd != 0 && !(same23 && c > d) {
-                        let sq = [
+                        let (x, y) = (
                             dags[2].square(mine[2], usize::from(c)),
                             dags[3].square(mine[3], usize::from(d)),
-                        ];
-                        s.second_hits.push((sq, [rc, rd]));
+                        );
+                        s.second_hits.push(([x.min(y), x.max(y)], [rc, rd]));
                     }
                 }
                 h1 = s.second_hits.len() as u32;
@@ -822,12 +822,16 @@ fn full_tuples(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], full: u128) -> Tuples 
             if h0 == h1 {
                 continue;
             }
-            let (pa, pb) = (
+            let (x, y) = (
                 dags[0].square(mine[0], usize::from(a)),
                 dags[1].square(mine[1], usize::from(b)),
             );
+            let (pa, pb) = (x.min(y), x.max(y));
             for &(sq, [rc, rd]) in &s.second_hits[h0 as usize..h1 as usize] {
-                let pieces = sort4([pa, pb, sq[0], sq[1]]);
+                // Two sorted pairs merged.
+                let (p0, m0) = (pa.min(sq[0]), pa.max(sq[0]));
+                let (m1, p3) = (pb.min(sq[1]), pb.max(sq[1]));
+                let pieces = [p0, m0.min(m1), m0.max(m1), p3];
                 let sets = [ra, rb, rc, rd];
                 if sets.iter().all(|&r| r & (r - 1) == 0) {
                     // One mask each (the usual case).

@@ -127,12 +127,25 @@ pub fn histogram(
         .y_desc("games")
         .draw()
         .map_err(|e| err(&e))?;
+    // One rectangle a bin, drawn in bin order (plotters' own histogram gathers its bins in a
+    // hash map, so its SVG lists them in a different order on every run).
+    let style = BLUE.mix(0.6).filled();
     chart
         .draw_series(
-            Histogram::vertical(&chart)
-                .style(BLUE.mix(0.6).filled())
-                .margin(0)
-                .data(values.iter().map(|&v| (v / bin * bin, 1))),
+            counts
+                .iter()
+                .enumerate()
+                .filter(|(_, &c)| c > 0)
+                .map(|(i, &c)| {
+                    let lo = i as u32 * bin;
+                    Rectangle::new(
+                        [
+                            (SegmentValue::Exact(lo), 0),
+                            (SegmentValue::Exact(lo + bin), c),
+                        ],
+                        style,
+                    )
+                }),
         )
         .map_err(|e| err(&e))?;
     root.present().map_err(|e| err(&e))?;

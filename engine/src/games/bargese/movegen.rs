@@ -882,7 +882,7 @@ fn pairing(groups: &[Vec<(u128, u32, u32)>; 4], src: [usize; 4]) -> [usize; 4] {
 /// Sorts and deduplicates the results: a long list first loses its repeats through an
 /// open-addressing set, so that only distinct keys are sorted.
 fn finish(s: &mut Scratch) {
-    if s.results.len() > 64 {
+    if s.results.len() > 64 && s.results.len() <= HASH_MOST {
         let want = (2 * s.results.len()).next_power_of_two();
         if s.seen.len() < want {
             s.seen.resize(want, NO_KEY);
@@ -952,6 +952,10 @@ fn rank_sort(v: &mut Vec<u32>) {
     }
     v.truncate(w);
 }
+
+/// Longer lists (the rarest, longest chains) are sorted whole instead: the set would take twice
+/// their memory again.
+const HASH_MOST: usize = 1 << 20;
 
 /// No result key: a position code of 127 is none.
 const NO_KEY: u32 = u32::MAX;

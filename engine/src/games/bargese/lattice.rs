@@ -11,7 +11,7 @@
 //! The second half is tabled; each pair of groups of the first half finds the slot completing
 //! it by one subtraction, with no hashing.
 
-use super::movegen::{half_part, join_parts, pfield, D_OFF};
+use super::movegen::{half_part, join_parts, pfield, scored_totals, D_OFF};
 
 /// Bits per field of a packed vector: a guard bit (6) over six value bits.
 const CB: usize = 7;
@@ -293,33 +293,18 @@ pub(super) fn join_turn(
         }
     }
     // Otherwise every total the pieces reach together, valid ones scored, best first.
-    s.cum.clear();
-    s.cum.extend(s.groups[src[0]].iter().map(|g| g.0));
-    for &from in &src[1..] {
-        s.cum_next.clear();
-        for &v in &s.cum {
-            for g in &s.groups[from] {
-                let t = v + g.0;
-                if csub(lat.cap_total, t).is_some() {
-                    s.cum_next.push(t);
-                }
-            }
-        }
-        s.cum_next.sort_unstable();
-        s.cum_next.dedup();
-        std::mem::swap(&mut s.cum, &mut s.cum_next);
-    }
-    s.targets.clear();
-    for &t in &s.cum {
-        let (bd, bb) = (u64::from(cfield(t, 7)), u64::from(cfield(t, 8)));
-        if bd < 4 * cd || bb < 4 * cb {
-            continue; // a 10 or 24 without its hal
-        }
-        let used: u32 = (0..7).map(|f| cfield(t, f)).sum();
-        let pending = (bd - 4 * cd + bb - 4 * cb) as i64;
-        s.targets.push(((i64::from(used) << 20) - pending, t));
-    }
-    s.targets.sort_unstable_by(|a, b| b.cmp(a));
+    scored_totals(
+        src,
+        |i| s.groups[i].iter().map(|g| g.0),
+        |t| csub(lat.cap_total, t).is_some(),
+        |t| {
+            let (bd, bb) = (u64::from(cfield(t, 7)), u64::from(cfield(t, 8)));
+            let used: u32 = (0..7).map(|f| cfield(t, f)).sum();
+            (bd >= 4 * cd && bb >= 4 * cb).then(|| (used, (bd - 4 * cd + bb - 4 * cb) as u32))
+        },
+        (&mut s.cum, &mut s.cum_next),
+        &mut s.targets,
+    );
     let mut i = 0;
     while i < s.targets.len() {
         let score = s.targets[i].0;

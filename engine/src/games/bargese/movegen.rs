@@ -704,34 +704,19 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool, how: Join) 
         }
     }
     // 4. Otherwise every total the pieces reach together, valid ones scored, best first.
-    s.cum.clear();
-    s.cum.extend(s.groups[src[0]].iter().map(|g| g.0));
-    for &from in &src[1..] {
-        s.cum_next.clear();
-        for &v in &s.cum {
-            for g in &s.groups[from] {
-                let t = v + g.0;
-                if psub(cap, t).is_some() {
-                    s.cum_next.push(t);
-                }
-            }
-        }
-        s.cum_next.sort_unstable();
-        s.cum_next.dedup();
-        std::mem::swap(&mut s.cum, &mut s.cum_next);
-    }
-    s.targets.clear();
-    for &t in &s.cum {
-        let (bd, bb) = (pfield(t, 7), pfield(t, 8));
-        let off = 4 * D_OFF as u32;
-        if bd < off || bb < off {
-            continue; // a 10 or 24 without its hal
-        }
-        let used: u32 = (0..7).map(|f| pfield(t, f)).sum();
-        let pending = i64::from(bd - off + bb - off);
-        s.targets.push(((i64::from(used) << 20) - pending, t));
-    }
-    s.targets.sort_unstable_by(|a, b| b.cmp(a));
+    let off = 4 * D_OFF as u32;
+    scored_totals(
+        src,
+        |i| s.groups[i].iter().map(|g| g.0),
+        |t| psub(cap, t).is_some(),
+        |t| {
+            let (bd, bb) = (pfield(t, 7), pfield(t, 8));
+            let used: u32 = (0..7).map(|f| pfield(t, f)).sum();
+            (bd >= off && bb >= off).then(|| (used, bd - off + bb - off))
+        },
+        (&mut s.cum, &mut s.cum_next),
+        &mut s.targets,
+    );
     let mut i = 0;
     while i < s.targets.len() {
         let score = s.targets[i].0;
@@ -867,6 +852,40 @@ fn for_each_mask(sets: [u16; 4], i: usize, acc: u8, f: &mut impl FnMut(u8)) {
         masks &= masks - 1;
         for_each_mask(sets, i + 1, acc | m, f);
     }
+}
+
+/// Step 4 of a join, for either kind of projected total: every total of one group per piece
+/// (`groups(i)`, identical pieces mapped by `src`) within the throws (`within`), the valid ones
+/// scored into `targets`, best first. `tally` gives a valid total's throws used and its 10s and
+/// 24s left over, or `None` for a 10 or 24 without its hal; the score is most throws used, then
+/// fewest left over. `cum` is scratch.
+pub(super) fn scored_totals<V, I>(
+    src: [usize; 4],
+    groups: impl Fn(usize) -> I,
+    within: impl Fn(V) -> bool,
+    tally: impl Fn(V) -> Option<(u32, u32)>,
+    (cum, next): (&mut Vec<V>, &mut Vec<V>),
+    targets: &mut Vec<(i64, V)>,
+) where
+    V: Copy + Ord + std::ops::Add<Output = V>,
+    I: Iterator<Item = V> + Clone,
+{
+    cum.clear();
+    cum.extend(groups(src[0]));
+    for &from in &src[1..] {
+        next.clear();
+        for &v in cum.iter() {
+            next.extend(groups(from).map(|g| v + g).filter(|&t| within(t)));
+        }
+        next.sort_unstable();
+        next.dedup();
+        std::mem::swap(cum, next);
+    }
+    targets.clear();
+    targets.extend(cum.iter().filter_map(|&t| {
+        tally(t).map(|(used, pending)| ((i64::from(used) << 20) - i64::from(pending), t))
+    }));
+    targets.sort_unstable_by(|a, b| b.cmp(a));
 }
 
 /// The pieces' lists paired into two halves, `[first half, second half]`, with the fewest pairs

@@ -31,6 +31,9 @@ pub(super) struct Dag {
     edges: Vec<(Reach, u32)>,
     /// Node numbers in ascending order of projected vector (then distance).
     by_used: Vec<u32>,
+    /// Per node: its distance (as in `nodes`), and 1 if a hal leads to it (0 otherwise).
+    dist: Vec<u8>,
+    hal_in: Vec<u16>,
 }
 
 impl Dag {
@@ -78,11 +81,19 @@ impl Dag {
         }
         let mut by_used: Vec<u32> = (0..nodes.len() as u32).collect();
         by_used.sort_unstable_by_key(|&n| nodes[n as usize]);
+        let mut hal_in = vec![0u16; nodes.len()];
+        for &(how, to) in &edges {
+            if how == Reach::Hal {
+                hal_in[to as usize] = 1;
+            }
+        }
         Dag {
+            dist: nodes.iter().map(|n| n.1).collect(),
             nodes,
             first,
             edges,
             by_used,
+            hal_in,
         }
     }
 
@@ -121,9 +132,32 @@ impl Dag {
     /// piece on `start` reaches it.
     pub(super) fn fill(&self, ctx: &Ctx, start: u8, reach: &mut Vec<u16>) {
         reach.clear();
+        let base = Self::base(start);
+        // No opposing piece on any square the piece could land on, and the hal may step any
+        // piece: then every node whose square is at most the dodo is reached with nothing
+        // hammered (its path runs through lower squares only), and a node on the kitchen is
+        // reached exactly when a hal leads to it (from the dodo).
+        let last = i32::from(*self.dist.last().unwrap_or(&0));
+        let (lo, hi) = (
+            base.max(1) - 1 + i32::from(start != OFF),
+            (base + last - 1).min(i32::from(KITCHEN) - 1),
+        );
+        let span = if hi >= lo {
+            ((1u128 << (hi - lo + 1)) - 1) << lo
+        } else {
+            0
+        };
+        if ctx.hal_any && ctx.occ & span == 0 {
+            let lim = i32::from(KITCHEN) + 1 - base; // the kitchen's distance
+            reach.extend(self.dist.iter().zip(&self.hal_in).map(|(&d, &h)| {
+                let d = i32::from(d);
+                u16::from(d < lim) | (h & u16::from(d == lim))
+            }));
+            reach[0] = 1;
+            return;
+        }
         reach.resize(self.nodes.len(), 0);
         reach[0] = 1;
-        let base = Self::base(start);
         for n in 0..self.nodes.len() {
             let r = reach[n];
             let d = self.nodes[n].1;

@@ -132,6 +132,21 @@ const FAIR_SIX: [f64; 7] = [
 ];
 const FAIR_THREE: [f64; 4] = [1.0 / 8.0, 3.0 / 8.0, 3.0 / 8.0, 1.0 / 8.0];
 
+/// The outcomes of a fair throw of six shells with their chances, as `chance_outcomes` lists
+/// them: one copy for the hot path.
+const FAIR_THROWS: [(BargeseOutcome, f64); 7] = {
+    let mut out = [(BargeseOutcome::Shells(0), 0.0); 7];
+    let mut k = 0;
+    while k < 7 {
+        out[k] = (
+            BargeseOutcome::Throw(Throw::from_mouths(k as u8)),
+            FAIR_SIX[k],
+        );
+        k += 1;
+    }
+    out
+};
+
 /// A Bargese position with its rules: the game state. Cheap to clone (no heap data).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Bargese {
@@ -369,10 +384,10 @@ impl Game for Bargese {
             }
         }
         let new_opp = movegen::sort4(new_opp);
-        self.hash ^= pieces_key(me, self.pieces[me.index()])
-            ^ pieces_key(me, action.pieces)
-            ^ pieces_key(opp, old_opp)
-            ^ pieces_key(opp, new_opp);
+        self.hash ^= pieces_key(me, self.pieces[me.index()]) ^ pieces_key(me, action.pieces);
+        if action.hammered != 0 {
+            self.hash ^= pieces_key(opp, old_opp) ^ pieces_key(opp, new_opp);
+        }
         self.pieces[me.index()] = action.pieces;
         self.pieces[opp.index()] = new_opp;
         self.hammerings[me.index()] += action.hammered.count_ones();
@@ -403,6 +418,9 @@ impl Game for Bargese {
                     self.mouth_probabilities(3)
                         .map(|(k, p)| (BargeseOutcome::Shells(k as u8), p)),
                 );
+            }
+            Stage::Opening(_) | Stage::Throwing(_) if self.rules.mouth_up == 0.5 => {
+                buf.extend_from_slice(&FAIR_THROWS);
             }
             Stage::Opening(_) | Stage::Throwing(_) => {
                 buf.extend(

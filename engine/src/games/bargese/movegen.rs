@@ -176,7 +176,7 @@ pub(super) struct Ctx {
     pub(super) entry_hammers: bool,
     share_beside_safe: bool,
     /// Bit `t`: an opposing piece stands on track index `t` (hammered or not).
-    occ: u128,
+    pub(super) occ: u128,
 }
 
 impl Ctx {
@@ -426,7 +426,7 @@ struct Scratch {
     reaches: [Vec<u16>; 4],
     /// Per group of full-use second-half pairs: its range of `second_hits`, or unmade.
     seen_groups: Vec<(u32, u32)>,
-    second_hits: Vec<([u8; 2], [u16; 2])>,
+    second_hits: Vec<([u8; 2], u16)>,
     seen: Vec<u32>,
 }
 
@@ -798,7 +798,7 @@ fn full_tuples(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], full: u128) -> Tuples 
                             dags[2].square(mine[2], usize::from(c)),
                             dags[3].square(mine[3], usize::from(d)),
                         );
-                        s.second_hits.push(([x.min(y), x.max(y)], [rc, rd]));
+                        s.second_hits.push(([x.min(y), x.max(y)], or_sets(rc, rd)));
                     }
                 }
                 h1 = s.second_hits.len() as u32;
@@ -812,22 +812,20 @@ fn full_tuples(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], full: u128) -> Tuples 
                 dags[1].square(mine[1], usize::from(b)),
             );
             let (pa, pb) = (x.min(y), x.max(y));
-            for &(sq, [rc, rd]) in &s.second_hits[h0 as usize..h1 as usize] {
+            let first = or_sets(ra, rb);
+            for &(sq, second) in &s.second_hits[h0 as usize..h1 as usize] {
                 // Two sorted pairs merged.
                 let (p0, m0) = (pa.min(sq[0]), pa.max(sq[0]));
                 let (m1, p3) = (pb.min(sq[1]), pb.max(sq[1]));
-                let pieces = [p0, m0.min(m1), m0.max(m1), p3];
-                let sets = [ra, rb, rc, rd];
-                if sets.iter().all(|&r| r & (r - 1) == 0) {
-                    // One mask each (the usual case).
-                    let mask = sets.iter().fold(0, |m, &r| m | r.trailing_zeros() as u8);
-                    s.results.push(pack_key(pieces, mask));
-                } else {
-                    // Every choice of one hammered mask per piece.
-                    let results = &mut s.results;
-                    for_each_mask([ra, rb, rc, rd], 0, 0, &mut |mask| {
-                        results.push(pack_key(pieces, mask))
-                    });
+                let key = pack_key([p0, m0.min(m1), m0.max(m1), p3], 0);
+                let mut masks = or_sets(first, second);
+                // One mask each (the usual case), or every union of one mask per piece.
+                loop {
+                    s.results.push(key | masks.trailing_zeros());
+                    masks &= masks - 1;
+                    if masks == 0 {
+                        break;
+                    }
                 }
             }
         }
@@ -839,19 +837,29 @@ fn full_tuples(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], full: u128) -> Tuples 
     }
 }
 
-/// Calls `f` with the union of one mask from each of `sets[i..]` (bit `m` of a set is mask
-/// `m`), joined to `acc`, for every choice.
-fn for_each_mask(sets: [u16; 4], i: usize, acc: u8, f: &mut impl FnMut(u8)) {
-    if i == 4 {
-        f(acc);
-        return;
+/// The set of unions `x | y` of a hammered mask `x` of set `a` and `y` of set `b` (bit `m` of a
+/// set is mask `m`).
+#[inline]
+fn or_sets(a: u16, b: u16) -> u16 {
+    // Bit `j` added to every mask of a set: masks holding it stay, the others move up by 2^j.
+    const HAS: [u16; 4] = [0xAAAA, 0xCCCC, 0xF0F0, 0xFF00];
+    if a & (a - 1) == 0 && b & (b - 1) == 0 {
+        return 1 << (a.trailing_zeros() | b.trailing_zeros());
     }
-    let mut masks = sets[i];
-    while masks != 0 {
-        let m = masks.trailing_zeros() as u8;
-        masks &= masks - 1;
-        for_each_mask(sets, i + 1, acc | m, f);
+    let mut out = 0;
+    let mut xs = a;
+    while xs != 0 {
+        let x = xs.trailing_zeros();
+        xs &= xs - 1;
+        let mut set = b;
+        for (j, has) in HAS.iter().enumerate() {
+            if x >> j & 1 == 1 {
+                set = (set & has) | (set & !has) << (1u32 << j);
+            }
+        }
+        out |= set;
     }
+    out
 }
 
 /// Step 4 of a join, for either kind of projected total: every total of one group per piece
@@ -937,8 +945,8 @@ fn finish(s: &mut Scratch) {
             seen[i] = NO_KEY;
         }
     }
-    if s.results.len() <= RANK_MOST {
-        rank_sort(&mut s.results);
+    if s.results.len() <= INSERTION_MOST {
+        insertion_sort(&mut s.results);
         return;
     }
     if s.results.len() > 4096 {
@@ -949,28 +957,22 @@ fn finish(s: &mut Scratch) {
     s.results.dedup();
 }
 
-/// Short lists are sorted by rank, without branches to mispredict.
-const RANK_MOST: usize = 48;
-
-/// Sorts and deduplicates a list of at most [`RANK_MOST`] keys: each key goes to the slot
-/// counting the keys below it (equal keys to the same slot), and the filled slots are read in
-/// order.
-fn rank_sort(v: &mut Vec<u32>) {
-    let n = v.len();
-    let mut slots = [0u32; RANK_MOST];
-    let mut filled = [false; RANK_MOST];
-    for &x in v.iter() {
-        let rank = v.iter().filter(|&&y| y < x).count();
-        slots[rank] = x;
-        filled[rank] = true;
+/// Sorts and deduplicates a short list by insertion.
+fn insertion_sort(v: &mut Vec<u32>) {
+    for r in 1..v.len() {
+        let x = v[r];
+        let mut i = r;
+        while i > 0 && v[i - 1] > x {
+            v[i] = v[i - 1];
+            i -= 1;
+        }
+        v[i] = x;
     }
-    let mut w = 0;
-    for r in 0..n {
-        v[w] = slots[r];
-        w += usize::from(filled[r]);
-    }
-    v.truncate(w);
+    v.dedup();
 }
+
+/// Lists of at most this many keys are sorted by insertion.
+const INSERTION_MOST: usize = 48;
 
 /// Longer lists (the rarest, longest chains) are sorted whole instead: the set would take twice
 /// their memory again.

@@ -171,6 +171,24 @@ pub const NOT_ON_TRACK: u8 = u8::MAX;
 /// players, the tracks being turned 180 degrees.
 pub const OPP_TO_MINE: [[u8; 2]; TRACK_LEN] = build_opp_to_mine();
 
+/// [`OPP_TO_MINE`] as bit sets: bit `t` for each of the mover's track indices `t`.
+pub const OPP_TO_MINE_BITS: [u128; TRACK_LEN] = {
+    let mut out = [0u128; TRACK_LEN];
+    let mut u = 0;
+    while u < TRACK_LEN {
+        let mut k = 0;
+        while k < 2 {
+            let t = OPP_TO_MINE[u][k];
+            if t != NOT_ON_TRACK {
+                out[u] |= 1u128 << t;
+            }
+            k += 1;
+        }
+        u += 1;
+    }
+    out
+};
+
 /// Whether a coordinate is on the cross (an arm square; the kitchen block excluded).
 #[must_use]
 pub const fn on_cross(c: Coord) -> bool {

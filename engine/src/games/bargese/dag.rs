@@ -274,29 +274,50 @@ const MAX_TUPLES: usize = 1 << 16;
 /// The patterns made so far, by throws and rules, with their full-use tuples.
 #[derive(Default)]
 pub(super) struct Store {
-    kept: FxHashMap<u64, Dag>,
-    tuples: FxHashMap<u64, Option<FullPairs>>,
+    /// Per multiset of throws (and bange-square entry): its number in `kept`.
+    numbers: FxHashMap<u64, u32>,
+    kept: Vec<Patterns>,
+}
+
+/// One multiset's patterns from the track and from off the board, and its full-use tuples per
+/// number of pieces off the board, made when first asked for (the inner `None`: too many).
+struct Patterns {
+    track: Dag,
+    off: Dag,
+    tuples: [Option<Option<FullPairs>>; 5],
 }
 
 impl Store {
-    fn key(ctx: &Ctx, off_board: bool) -> u64 {
-        let mut key = u64::from(off_board) | u64::from(ctx.bange_entry) << 1;
+    /// The patterns for `ctx`'s throws, made if new.
+    fn patterns(&mut self, ctx: &Ctx, start: u128) -> &mut Patterns {
+        let mut key = u64::from(ctx.bange_entry);
         for (k, &c) in ctx.counts.iter().enumerate() {
             key |= u64::from(c) << (8 + 8 * k);
         }
-        key
+        if self.kept.len() >= MAX_KEPT / 2 && !self.numbers.contains_key(&key) {
+            self.numbers.clear();
+            self.kept.clear();
+        }
+        let next = self.kept.len() as u32;
+        let n = *self.numbers.entry(key).or_insert(next);
+        if n == next {
+            self.kept.push(Patterns {
+                track: Dag::build(ctx, false, start),
+                off: Dag::build(ctx, true, start),
+                tuples: Default::default(),
+            });
+        }
+        &mut self.kept[n as usize]
     }
 
     /// The pattern for `ctx`'s throws from the track or from off the board, made if new.
     pub(super) fn get(&mut self, ctx: &Ctx, off_board: bool, start: u128) -> &Dag {
-        let key = Self::key(ctx, off_board);
-        if self.kept.len() >= MAX_KEPT && !self.kept.contains_key(&key) {
-            self.kept.clear();
-            self.tuples.clear();
+        let p = self.patterns(ctx, start);
+        if off_board {
+            &p.off
+        } else {
+            &p.track
         }
-        self.kept
-            .entry(key)
-            .or_insert_with(|| Dag::build(ctx, off_board, start))
     }
 
     /// The track and off-board patterns and the full-use tuples for `k` pieces off the board
@@ -308,19 +329,15 @@ impl Store {
         start: u128,
         full: u128,
     ) -> (&Dag, &Dag, Option<&FullPairs>) {
-        // Both patterns must stay while the tuples are made from them.
-        if self.kept.len() + 2 >= MAX_KEPT {
-            self.kept.clear();
-            self.tuples.clear();
+        let p = self.patterns(ctx, start);
+        if p.tuples[k].is_none() {
+            p.tuples[k] = Some(full_pairs(&p.track, &p.off, k, full));
         }
-        self.get(ctx, false, start);
-        self.get(ctx, true, start);
-        let (kt, ko) = (Self::key(ctx, false), Self::key(ctx, true));
-        let tk = kt | (k as u64) << 60;
-        if !self.tuples.contains_key(&tk) {
-            let list = full_pairs(&self.kept[&kt], &self.kept[&ko], k, full);
-            self.tuples.insert(tk, list);
-        }
-        (&self.kept[&kt], &self.kept[&ko], self.tuples[&tk].as_ref())
+        let p = &*p;
+        (
+            &p.track,
+            &p.off,
+            p.tuples[k].as_ref().and_then(Option::as_ref),
+        )
     }
 }

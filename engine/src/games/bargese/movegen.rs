@@ -53,8 +53,8 @@
 use std::cell::RefCell;
 
 use super::board::{
-    BANGE_ENTRY, DODO, ENTRY, KITCHEN, NOT_ON_TRACK, OFF, OPP_TO_MINE, OUTER_END_HOME, SQUARE,
-    X_BY_TRACK, X_ENTRY,
+    BANGE_ENTRY, DODO, ENTRY, KITCHEN, OFF, OPP_TO_MINE_BITS, OUTER_END_HOME, SQUARE, X_BY_TRACK,
+    X_ENTRY,
 };
 use super::lattice::{self, Lattice};
 use super::rules::{BargeseRules, BesideSafe, HalStep, MustUse};
@@ -537,11 +537,7 @@ pub(super) fn generate_by(
     };
     for (j, &u) in theirs.iter().enumerate() {
         if u <= DODO {
-            for t in OPP_TO_MINE[u as usize] {
-                if t != NOT_ON_TRACK {
-                    ctx.occ |= 1 << t;
-                }
-            }
+            ctx.occ |= OPP_TO_MINE_BITS[u as usize];
             ctx.opp_square[j] = SQUARE[opp.index()][u as usize];
             // Seed 000: "pieces entering the central row of the player's arm are placed on their
             // side"; Tajeddin: then it "can no longer be hammered". Index 75 is the row's outer
@@ -573,9 +569,17 @@ pub(super) fn generate_by(
             keys[n] = pack_key(mine, 0);
             n += 1;
         }
-        let keys = &mut keys[..n];
-        keys.sort_unstable();
-        out.extend(keys.iter().map(|&k| {
+        // At most five keys: sorted by insertion.
+        for r in 1..n {
+            let x = keys[r];
+            let mut i = r;
+            while i > 0 && keys[i - 1] > x {
+                keys[i] = keys[i - 1];
+                i -= 1;
+            }
+            keys[i] = x;
+        }
+        out.extend(keys[..n].iter().map(|&k| {
             let (pieces, hammered) = unpack_key(k);
             BargeseAction { pieces, hammered }
         }));

@@ -914,40 +914,32 @@ fn pairing(groups: &[Vec<(u128, u32, u32)>; 4], src: [usize; 4]) -> [usize; 4] {
 /// open-addressing set, so that only distinct keys are sorted.
 fn finish(s: &mut Scratch) {
     if s.results.len() > 64 && s.results.len() <= HASH_MOST {
-        let want = (2 * s.results.len()).next_power_of_two();
+        // The set is the list's length rounded up to a power of two, cleared in one pass; long
+        // lists repeat most keys, so it stays sparse, and it grows fourfold if ever half full.
+        let mut want = s.results.len().next_power_of_two();
         if s.seen.len() < want {
             s.seen.resize(want, NO_KEY);
         }
-        let seen = &mut s.seen[..want];
-        let m = want - 1;
+        s.seen[..want].fill(NO_KEY);
         let mut w = 0;
         for r in 0..s.results.len() {
+            if 2 * w >= want {
+                want *= 4;
+                if s.seen.len() < want {
+                    s.seen.resize(want, NO_KEY);
+                }
+                s.seen[..want].fill(NO_KEY);
+                for &k in &s.results[..w] {
+                    insert_key(&mut s.seen[..want], k);
+                }
+            }
             let k = s.results[r];
-            let mut i = key_slot(k) & m;
-            loop {
-                let e = seen[i];
-                if e == k {
-                    break;
-                }
-                if e == NO_KEY {
-                    seen[i] = k;
-                    s.results[w] = k;
-                    w += 1;
-                    break;
-                }
-                i = (i + 1) & m;
+            if insert_key(&mut s.seen[..want], k) {
+                s.results[w] = k;
+                w += 1;
             }
         }
         s.results.truncate(w);
-        // Emptied member by member: each search runs until it meets its key, which is there, so
-        // slots emptied before do not stop it.
-        for &k in &s.results {
-            let mut i = key_slot(k) & m;
-            while seen[i] != k {
-                i = (i + 1) & m;
-            }
-            seen[i] = NO_KEY;
-        }
     }
     if s.results.len() <= INSERTION_MOST {
         insertion_sort(&mut s.results);
@@ -978,12 +970,31 @@ fn insertion_sort(v: &mut Vec<u32>) {
 /// Lists of at most this many keys are sorted by insertion.
 const INSERTION_MOST: usize = 48;
 
-/// Longer lists (the rarest, longest chains) are sorted whole instead: the set would take twice
-/// their memory again.
+/// Longer lists (the rarest, longest chains) are sorted whole instead: the set would take as
+/// much memory again.
 const HASH_MOST: usize = 1 << 20;
 
 /// No result key: a position code of 127 is none.
 const NO_KEY: u32 = u32::MAX;
+
+/// Adds `k` to the open-addressing set `seen` (a power of two long, never full); whether it
+/// was new.
+#[inline]
+fn insert_key(seen: &mut [u32], k: u32) -> bool {
+    let m = seen.len() - 1;
+    let mut i = key_slot(k) & m;
+    loop {
+        let e = seen[i];
+        if e == k {
+            return false;
+        }
+        if e == NO_KEY {
+            seen[i] = k;
+            return true;
+        }
+        i = (i + 1) & m;
+    }
+}
 
 #[inline]
 fn key_slot(k: u32) -> usize {

@@ -31,7 +31,8 @@ pub(super) struct Dag {
     edges: Vec<(Reach, u32)>,
     /// Node numbers in ascending order of projected vector (then distance).
     by_used: Vec<u32>,
-    /// Per node: its distance (as in `nodes`), and 1 if a hal leads to it (0 otherwise).
+    /// Per node: its distance (as in `nodes`, kept apart for the walks), and 1 if a hal leads
+    /// to it (0 otherwise).
     dist: Vec<u8>,
     hal_in: Vec<u16>,
 }
@@ -115,8 +116,16 @@ impl Dag {
     #[inline]
     pub(super) fn square(&self, start: u8, n: usize) -> u8 {
         // Chosen without a branch: the root is the start square.
-        let walked = (Self::base(start) + i32::from(self.nodes[n].1) - 1) as u8;
+        let walked = (Self::base(start) + i32::from(self.dist[n]) - 1) as u8;
         [walked, start][usize::from(n == 0)]
+    }
+
+    /// How many nodes (a prefix, nodes being in order of distance) lie within the kitchen for a
+    /// piece on `start`; the others are never reached.
+    #[inline]
+    pub(super) fn reachable_end(&self, start: u8) -> usize {
+        let lim = i32::from(KITCHEN) + 1 - Self::base(start);
+        self.dist.partition_point(|&d| i32::from(d) <= lim)
     }
 
     #[inline]
@@ -160,7 +169,7 @@ impl Dag {
         reach[0] = 1;
         for n in 0..self.nodes.len() {
             let r = reach[n];
-            let d = self.nodes[n].1;
+            let d = self.dist[n];
             if base + i32::from(d) - 1 > i32::from(KITCHEN) {
                 break;
             }

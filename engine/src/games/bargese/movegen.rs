@@ -782,11 +782,18 @@ fn full_tuples(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], full: u128) -> Tuples 
     s.results.clear();
     // Identical pieces within a half: each unordered pair of nodes once.
     let (same01, same23) = (mine[0] == mine[1], mine[2] == mine[3]);
-    for (a0, &(f0, f1)) in pairs.by_first.iter().enumerate() {
+    // Nodes are numbered by distance, and nodes beyond a piece's reach come last: the loops stop
+    // there (a node list of the first pairs and of each group's pairs is ascending in its first
+    // node, a piece's first pairs in their second).
+    let ends = [0, 1, 2, 3].map(|i| dags[i].reachable_end(mine[i]));
+    for (a0, &(f0, f1)) in pairs.by_first[..ends[0]].iter().enumerate() {
         if reach[0][a0] == 0 {
             continue;
         }
         for &(a, b, g) in &pairs.first[f0 as usize..f1 as usize] {
+            if usize::from(b) >= ends[1] {
+                break;
+            }
             let (ra, rb) = (reach[0][usize::from(a)], reach[1][usize::from(b)]);
             if rb == 0 || (same01 && a > b) {
                 continue;
@@ -796,6 +803,9 @@ fn full_tuples(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], full: u128) -> Tuples 
                 h0 = s.second_hits.len() as u32;
                 let (g0, g1) = pairs.groups[g as usize];
                 for &(c, d) in &pairs.second[g0 as usize..g1 as usize] {
+                    if usize::from(c) >= ends[2] {
+                        break;
+                    }
                     let (rc, rd) = (reach[2][usize::from(c)], reach[3][usize::from(d)]);
                     if rc != 0 && rd != 0 && !(same23 && c > d) {
                         let (x, y) = (

@@ -11,7 +11,7 @@
 //! The second half is tabled; each pair of groups of the first half finds the slot completing
 //! it by one subtraction, with no hashing.
 
-use super::movegen::{half_part, join_parts, pfield, scored_totals, D_OFF};
+use super::movegen::{half_part, join_parts, merge_parts, pfield, scored_totals, D_OFF};
 
 /// Bits per field of a packed vector: a guard bit (6) over six value bits.
 const CB: usize = 7;
@@ -336,6 +336,10 @@ fn join(
 ) {
     let [x, y, z, w] = order;
     let same = x == y;
+    // Under `entry-onto=hammer` no state needs a hammering.
+    let needs_free = [x, y, z, w]
+        .iter()
+        .all(|&i| states[i].iter().all(|st| st.1 >> 11 == 0));
     let (gx, gy) = (&s.groups[x][..], &s.groups[y][..]);
     let (sx, sy) = (&states[x][..], &states[y][..]);
     let (rg, rs) = (
@@ -366,10 +370,10 @@ fn join(
                     let pa = sx[i as usize].1;
                     for j in j0..b1 {
                         let pl = half_part(pa, sy[j as usize].1);
-                        for &pr in parts {
-                            if let Some(key) = join_parts(pl, pr) {
-                                results.push(key);
-                            }
+                        if needs_free {
+                            results.extend(parts.iter().map(|&pr| merge_parts(pl, pr)));
+                        } else {
+                            results.extend(parts.iter().filter_map(|&pr| join_parts(pl, pr)));
                         }
                     }
                 }

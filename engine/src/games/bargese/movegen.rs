@@ -397,11 +397,18 @@ pub(super) fn join_parts(l: u32, r: u32) -> Option<u32> {
     if needs & !mask != 0 {
         return None;
     }
+    Some(merge_parts(l, r))
+}
+
+/// [`join_parts`] for half results that need no hammering.
+#[inline]
+pub(super) fn merge_parts(l: u32, r: u32) -> u32 {
+    let mask = (l | r) >> 14 & 15;
     let (l0, l1, r0, r1) = (l & 127, l >> 7 & 127, r & 127, r >> 7 & 127);
     let (p0, m0) = if l0 <= r0 { (l0, r0) } else { (r0, l0) };
     let (m1, p3) = if l1 <= r1 { (l1, r1) } else { (r1, l1) };
     let (p1, p2) = if m0 <= m1 { (m0, m1) } else { (m1, m0) };
-    Some(p0 << 25 | p1 << 18 | p2 << 11 | p3 << 4 | mask)
+    p0 << 25 | p1 << 18 | p2 << 11 | p3 << 4 | mask
 }
 
 #[derive(Default)]

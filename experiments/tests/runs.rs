@@ -151,7 +151,7 @@ fn shards_merge_into_the_bytes_of_one_run() {
         args.push(d.to_str().unwrap());
     }
     ok(&cowrie(&args));
-    for f in ["games.csv", "summary.csv", "records.jsonl"] {
+    for f in ["games.csv", "summary.csv", "records.jsonl", "lengths.svg"] {
         assert!(
             read(&merged.join(f)) == read(&whole.join(f)),
             "{f} differs after merge"
@@ -274,7 +274,7 @@ fn julbahar_subgames_survive_resume_and_merge() {
         s1.to_str().unwrap(),
         s2.to_str().unwrap(),
     ]));
-    for f in ["games.csv", "subgames.csv", "summary.csv"] {
+    for f in ["games.csv", "subgames.csv", "summary.csv", "lengths.svg"] {
         assert!(
             read(&merged.join(f)) == read(&whole.join(f)),
             "{f} differs after merge"

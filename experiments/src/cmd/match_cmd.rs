@@ -4,7 +4,7 @@
 
 use std::fs::File;
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{bail, Context};
@@ -308,19 +308,7 @@ pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchR
         agents: labels.agents.clone(),
     };
     summary::write_csv(&cfg.out, &s, &sum_labels)?;
-    let plies: Vec<u32> = rows.iter().map(|r| r.plies).collect();
-    let bin = (s.plies.max / 60).max(1);
-    crate::plots::histogram(
-        &cfg.out.join("lengths.svg"),
-        &format!(
-            "{} {variant}: plies per game ({} games)",
-            G::NAME,
-            rows.len()
-        ),
-        &format!("plies (bins of {bin})"),
-        &plies,
-        bin,
-    )?;
+    write_lengths(&cfg.out, G::NAME, &variant, &rows)?;
     manifest.status = "complete";
     manifest.finished = now_rfc3339();
     manifest.elapsed_seconds = started.elapsed().as_secs_f64();
@@ -470,4 +458,26 @@ fn progress_bar(games: u64, wanted: bool) -> ProgressBar {
         bar.set_style(style);
     }
     bar
+}
+
+/// Writes `lengths.svg` in `out`: the histogram of plies per game of `rows` (a run's
+/// `games.csv`), in 60 or so bins. `cowrie match` and `cowrie merge` draw it alike.
+///
+/// # Errors
+/// An unwritable file.
+pub(crate) fn write_lengths(
+    out: &Path,
+    game: &str,
+    variant: &str,
+    rows: &[summary::RowView],
+) -> anyhow::Result<()> {
+    let plies: Vec<u32> = rows.iter().map(|r| r.plies).collect();
+    let bin = (plies.iter().copied().max().unwrap_or(0) / 60).max(1);
+    crate::plots::histogram(
+        &out.join("lengths.svg"),
+        &format!("{game} {variant}: plies per game ({} games)", rows.len()),
+        &format!("plies (bins of {bin})"),
+        &plies,
+        bin,
+    )
 }

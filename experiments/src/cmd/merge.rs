@@ -1,6 +1,6 @@
 //! `cowrie merge --out DIR SHARD_DIR...`: joins the outputs of `cowrie match --shard K/N` into
-//! the output of one run. `games.csv`, `records.jsonl` and `summary.csv` come out byte-identical
-//! to what the unsharded run writes; the manifest says `merge` and lists the shards.
+//! the output of one run. `games.csv`, `records.jsonl`, `summary.csv` and `lengths.svg` come out
+//! byte-identical to what the unsharded run writes; the manifest says `merge` and lists the shards.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -17,9 +17,12 @@ use crate::summary::{self, SummaryLabels};
 struct Sides;
 
 impl GameTask for Sides {
-    type Output = [&'static str; 2];
-    fn run<G: Game + cowrie_agents::Evaluate>(self) -> anyhow::Result<[&'static str; 2]> {
-        Ok([G::side_name(Player::ONE), G::side_name(Player::TWO)])
+    type Output = ([&'static str; 2], &'static str);
+    fn run<G: Game + cowrie_agents::Evaluate>(self) -> anyhow::Result<Self::Output> {
+        Ok((
+            [G::side_name(Player::ONE), G::side_name(Player::TWO)],
+            G::NAME,
+        ))
     }
 }
 
@@ -189,11 +192,11 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
         serde_json::from_value(run["agents"].clone()).context("manifest without agents")?;
     let table_rows = summary::read_rows(&csv_path)?;
     let s = summary::summarise(&table_rows, |i| slot(i, swap).swapped);
-    let labels = SummaryLabels {
-        sides: dispatch(&game, Sides)?,
-        agents,
-    };
+    let (sides, name) = dispatch(&game, Sides)?;
+    let labels = SummaryLabels { sides, agents };
     summary::write_csv(&args.out, &s, &labels)?;
+    let variant = run["variant"].as_str().unwrap_or_default();
+    crate::cmd::match_cmd::write_lengths(&args.out, name, variant, &table_rows)?;
     run["shard"] = serde_json::Value::String(Shard::WHOLE.to_string());
     let now = now_rfc3339();
     Manifest {

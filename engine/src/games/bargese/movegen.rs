@@ -938,23 +938,31 @@ fn finish(s: &mut Scratch) {
             s.seen.resize(want, NO_KEY);
         }
         s.seen[..want].fill(NO_KEY);
-        let mut w = 0;
-        for r in 0..s.results.len() {
+        let (results, seen) = (&mut s.results, &mut s.seen);
+        let n = results.len();
+        let (mut r, mut w) = (0, 0);
+        while r < n {
             if 2 * w >= want {
                 want *= 4;
-                if s.seen.len() < want {
-                    s.seen.resize(want, NO_KEY);
+                if seen.len() < want {
+                    seen.resize(want, NO_KEY);
                 }
-                s.seen[..want].fill(NO_KEY);
-                for &k in &s.results[..w] {
-                    insert_key(&mut s.seen[..want], k);
+                seen[..want].fill(NO_KEY);
+                for &k in &results[..w] {
+                    insert_key(&mut seen[..want], k);
                 }
             }
-            let k = s.results[r];
-            if insert_key(&mut s.seen[..want], k) {
-                s.results[w] = k;
-                w += 1;
+            // Each key adds at most one member: this many more keep the set at most half full.
+            let end = n.min(r + want / 2 - w);
+            let set = &mut seen[..want];
+            for i in r..end {
+                let k = results[i];
+                if insert_key(set, k) {
+                    results[w] = k;
+                    w += 1;
+                }
             }
+            r = end;
         }
         s.results.truncate(w);
     }

@@ -576,16 +576,8 @@ pub(super) fn generate_by(
             keys[n] = pack_key(mine, 0);
             n += 1;
         }
-        // At most five keys: sorted by insertion.
-        for r in 1..n {
-            let x = keys[r];
-            let mut i = r;
-            while i > 0 && keys[i - 1] > x {
-                keys[i] = keys[i - 1];
-                i -= 1;
-            }
-            keys[i] = x;
-        }
+        // At most five keys, all distinct.
+        insertion_sort(&mut keys[..n]);
         out.extend(keys[..n].iter().map(|&k| {
             let (pieces, hammered) = unpack_key(k);
             BargeseAction { pieces, hammered }
@@ -968,6 +960,7 @@ fn finish(s: &mut Scratch) {
     }
     if s.results.len() <= INSERTION_MOST {
         insertion_sort(&mut s.results);
+        s.results.dedup();
         return;
     }
     if s.results.len() > 4096 {
@@ -978,8 +971,9 @@ fn finish(s: &mut Scratch) {
     s.results.dedup();
 }
 
-/// Sorts and deduplicates a short list by insertion.
-fn insertion_sort(v: &mut Vec<u32>) {
+/// Sorts a short list by insertion.
+#[inline]
+fn insertion_sort(v: &mut [u32]) {
     for r in 1..v.len() {
         let x = v[r];
         let mut i = r;
@@ -989,7 +983,6 @@ fn insertion_sort(v: &mut Vec<u32>) {
         }
         v[i] = x;
     }
-    v.dedup();
 }
 
 /// Lists of at most this many keys are sorted by insertion.

@@ -23,17 +23,17 @@ const MAX_KEPT: usize = 4096;
 
 /// One multiset's pattern for pieces on the track (or off the board).
 pub(super) struct Dag {
-    /// Per node in order of distance: projected use vector and distance (squares of progress).
-    nodes: Vec<(u128, u8)>,
+    /// Per node, in order of distance: its projected use vector ...
+    used: Vec<u128>,
+    /// ... and its distance (squares of progress).
+    dist: Vec<u8>,
     /// Per node: its edges are `edges[first[n]..first[n + 1]]`.
     first: Vec<u32>,
     /// `(how the use moves the piece, node reached)`.
     edges: Vec<(Reach, u32)>,
     /// Node numbers in ascending order of projected vector (then distance).
     by_used: Vec<u32>,
-    /// Per node: its distance (as in `nodes`, kept apart for the walks), and 1 if a hal leads
-    /// to it (0 otherwise).
-    dist: Vec<u8>,
+    /// Per node: 1 if a hal leads to it, 0 otherwise.
     hal_in: Vec<u16>,
 }
 
@@ -46,7 +46,7 @@ impl Dag {
         let limit = if off_board { 84 } else { 83 };
         let mut levels: Vec<Vec<u128>> = vec![Vec::new(); limit + 1];
         levels[0].push(start);
-        let mut nodes = Vec::new();
+        let (mut used_of, mut dist) = (Vec::new(), Vec::new());
         let mut index = FxHashMap::default();
         let mut raw_edges = Vec::new();
         for d in 0..=limit {
@@ -54,8 +54,9 @@ impl Dag {
             layer.sort_unstable();
             layer.dedup();
             for &used in &layer {
-                let n = nodes.len() as u32;
-                nodes.push((used, d as u8));
+                let n = used_of.len() as u32;
+                used_of.push(used);
+                dist.push(d as u8);
                 index.insert((used, d as u8), n);
                 ctx.uses(used, off_board && d == 0, |reach, next| {
                     let step = match reach {
@@ -70,27 +71,27 @@ impl Dag {
                 });
             }
         }
-        let mut first = vec![0u32; nodes.len() + 1];
+        let mut first = vec![0u32; used_of.len() + 1];
         let mut edges = Vec::with_capacity(raw_edges.len());
         // Edges were recorded in node order.
         for &(n, reach, next, d) in &raw_edges {
             first[n as usize + 1] += 1;
             edges.push((reach, index[&(next, d)]));
         }
-        for n in 0..nodes.len() {
+        for n in 0..used_of.len() {
             first[n + 1] += first[n];
         }
-        let mut by_used: Vec<u32> = (0..nodes.len() as u32).collect();
-        by_used.sort_unstable_by_key(|&n| nodes[n as usize]);
-        let mut hal_in = vec![0u16; nodes.len()];
+        let mut by_used: Vec<u32> = (0..used_of.len() as u32).collect();
+        by_used.sort_unstable_by_key(|&n| (used_of[n as usize], dist[n as usize]));
+        let mut hal_in = vec![0u16; used_of.len()];
         for &(how, to) in &edges {
             if how == Reach::Hal {
                 hal_in[to as usize] = 1;
             }
         }
         Dag {
-            dist: nodes.iter().map(|n| n.1).collect(),
-            nodes,
+            used: used_of,
+            dist,
             first,
             edges,
             by_used,
@@ -165,9 +166,9 @@ impl Dag {
             reach[0] = 1;
             return;
         }
-        reach.resize(self.nodes.len(), 0);
+        reach.resize(self.used.len(), 0);
         reach[0] = 1;
-        for n in 0..self.nodes.len() {
+        for n in 0..self.used.len() {
             let r = reach[n];
             let d = self.dist[n];
             if base + i32::from(d) - 1 > i32::from(KITCHEN) {
@@ -206,7 +207,7 @@ impl Dag {
             while masks != 0 {
                 let m = masks.trailing_zeros() as u8;
                 masks &= masks - 1;
-                out(self.nodes[n].0, self.square(start, n), m);
+                out(self.used[n], self.square(start, n), m);
             }
         }
     }
@@ -231,8 +232,8 @@ pub(super) struct FullPairs {
 fn full_pairs(track: &Dag, off: &Dag, k: usize, full: u128) -> Option<FullPairs> {
     let of = |slot: usize| if slot < 4 - k { track } else { off };
     let mut by_sum: FxHashMap<u128, Vec<(u16, u16)>> = FxHashMap::default();
-    for (c, &(uc, _)) in of(2).nodes.iter().enumerate() {
-        for (d, &(ud, _)) in of(3).nodes.iter().enumerate() {
+    for (c, &uc) in of(2).used.iter().enumerate() {
+        for (d, &ud) in of(3).used.iter().enumerate() {
             if psub(full, uc + ud).is_some() {
                 by_sum
                     .entry(uc + ud)
@@ -244,10 +245,10 @@ fn full_pairs(track: &Dag, off: &Dag, k: usize, full: u128) -> Option<FullPairs>
     let mut id_of = FxHashMap::default();
     let (mut groups, mut second) = (Vec::new(), Vec::new());
     let mut first = Vec::new();
-    let mut by_first = Vec::with_capacity(of(0).nodes.len());
-    for (a, &(ua, _)) in of(0).nodes.iter().enumerate() {
+    let mut by_first = Vec::with_capacity(of(0).used.len());
+    for (a, &ua) in of(0).used.iter().enumerate() {
         let start = first.len() as u32;
-        for (b, &(ub, _)) in of(1).nodes.iter().enumerate() {
+        for (b, &ub) in of(1).used.iter().enumerate() {
             let Some(need) = psub(full, ua + ub) else {
                 continue;
             };

@@ -3,12 +3,12 @@
 //! - `<game>_agents`: on each game's first decision node (the start position, after the opening
 //!   throw drawn from a seeded stream where the game opens with one), MCTS iterations/s and
 //!   expectimax nodes/s (criterion's elements/s).
-//! - `frangieh_bars`: the speed bars of issue 6 on Frangieh (`barakat-1974`, the default), with
+//! - `frangieh_bars`: the speed targets on Frangieh (`barakat-1974`, the default), with
 //!   the engine's own random-game rate measured in the same run for comparison: MCTS with random
-//!   rollouts played to the end from the start (elements/s = simulations/s; bar 5,000/s), and
+//!   rollouts played to the end from the start (elements/s = simulations/s; target 5,000/s), and
 //!   expectimax at depth 2 — the player's play, every roll of the opponent and its reply, then
 //!   the evaluation — one move at each of 100 positions from seeded random play (elements/s =
-//!   moves/s; the bar is under 10 ms a move, i.e. over 100 moves/s).
+//!   moves/s; the target is under 10 ms a move, i.e. over 100 moves/s).
 //!
 //! Each bench first asserts a seeded outcome — the move chosen with agent stream seed 1, and for
 //! expectimax the node count (a checksum of the moves over a sample), a signature that changes

@@ -15,7 +15,7 @@ const GAMES: u64 = 1000;
 
 fn bench(c: &mut Criterion) {
     let start = Baghchal::new(&BaghchalRules::default());
-    // Issue 2's perft(4), derived independently of cowrie.
+    // perft(4) as counted outside cowrie (engine/tests/data/baghchal.perft).
     assert_eq!(perft(&start, 4), 68_204);
     let mut group = c.benchmark_group("baghchal_random_games");
     group.throughput(Throughput::Elements(GAMES));

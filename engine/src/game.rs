@@ -245,7 +245,7 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static {
 
     /// The first mover by the game's own rules, where they name one other than the player at
     /// the first decision node: Bargese's winner of the three-shell throw, who decides nothing
-    /// until some throw lets a player enter (seed 000: the throw decides who starts). `None`
+    /// until some throw lets a player enter (Finkel 2002: the throw decides who starts). `None`
     /// (the default) means the player at the first decision node; `first_mover_seat` in
     /// `games.csv` records this, or else that player.
     fn first_mover(&self) -> Option<Player> {

@@ -1,4 +1,4 @@
-//! Baghchal rules checked on hand-made positions (seed `003_552d8473f738e083.txt`), random-play
+//! Baghchal rules checked on hand-made positions (Parlett 1976 and Averbakh 1995 (DLP.Evidence.755 and 1453; docs/sources.md)), random-play
 //! invariants, and a statistical check against Ludii 1.3.12.
 
 use cowrie_engine::games::baghchal::{parse_point, GOATS, TIGERS};
@@ -249,7 +249,7 @@ fn invariants_hold_over_a_million_random_plies() {
 
 /// Ludii 1.3.12, uniformly random play under the five-captures rule, no repetition rule, no
 /// cap reached: tigers won 220,514 of 224,054 games (98.42%), mean 50.6 plies (sd ~14.7)
-/// (figures given in issue 2, measured with Ludii on this machine kind).
+/// (measured with Ludii 1.3.12 on this project's machine kind).
 #[test]
 fn random_play_agrees_with_ludii() {
     let rules = BaghchalRules::resolve(

@@ -117,7 +117,7 @@ fn opening_tie_throws_again_and_only_dust_or_bange_starts() {
 
 // ---------------------------------------------------------------- Tajeddin's example
 
-/// Seed 000, Tajeddin: "A player throws dust, followed by another dust, followed by shaka and
+/// Finkel 2002, Tajeddin: "A player throws dust, followed by another dust, followed by shaka and
 /// finally doi."
 fn tajeddin_start(r: &BargeseRules) -> Bargese {
     let mut s = Bargese::new(r);

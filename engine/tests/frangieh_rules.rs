@@ -87,7 +87,7 @@ fn the_bar_is_entered_first() {
 
 #[test]
 fn exact_only_against_higher_die_bear_off() {
-    // Two checkers on the 3-point, 13 off. 6-5: no exact number; the seed's rule ("a 6 from the
+    // Two checkers on the 3-point, 13 off. 6-5: no exact number; the source's rule ("a 6 from the
     // 6th point, and so on down to 1") leaves nothing to play; the modern rule bears both off.
     let s = pos(SEED, &[(3, 2)], &[(20, 15)], Roll(6, 5));
     assert_eq!(plays(&s), ["pass"]);
@@ -242,7 +242,7 @@ fn scoring_single_gammon_backgammon() {
     assert_eq!(finish(MODERN, &[(18, 1), (1, 14)]), [2.0, -2.0]);
     // One borne off: single.
     assert_eq!(finish(MODERN, &[(20, 1), (1, 13)]), [1.0, -1.0]);
-    // The seed: always single.
+    // The source: always single.
     assert_eq!(finish(SEED, &[(BAR, 1), (1, 14)]), [1.0, -1.0]);
     assert_eq!(Frangieh::facts(&MODERN).max_points, 3);
     assert_eq!(Frangieh::facts(&SEED).max_points, 1);

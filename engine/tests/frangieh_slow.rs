@@ -1,7 +1,7 @@
 //! The fast whole-play generator against a deliberately simple one written here from the rules
 //! (every order of every die, every checker, no pruning, positions compared at the end), under
 //! all four combinations of `larger-die` and `bear-off`, on positions from random play. This is
-//! the independent check for the seed's options, which GNU Backgammon does not play.
+//! the independent check for the source's options, which GNU Backgammon does not play.
 
 use std::collections::BTreeSet;
 

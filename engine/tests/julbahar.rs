@@ -1,4 +1,4 @@
-//! Julbahar: hand-checked positions from the seed's rules (seed 004, Barakat 1974), the match
+//! Julbahar: hand-checked positions from the source's rules (Barakat 1974, DLP.Evidence.1773), the match
 //! to 31, the opening throw, conformance for each variant and random-play invariants.
 //!
 //! Positions are written in the notation of `cowrie_engine::games::julbahar` (tables numbering:
@@ -55,7 +55,7 @@ fn blocked_intermediate_landings_leave_one_play() {
 fn early_exact_bear_off_but_not_higher() {
     // Mover: one checker on its last point (tables 1), fourteen on tables 13 (track 12, outside
     // the last quadrant); the opponent's fifteen on its 5 (the mover's 20), out of the way.
-    // 3-1: the 1 bears off exactly (seed 004: "by throwing exactly one more than the number of
+    // 3-1: the 1 bears off exactly (Barakat 1974 [1773]: "by throwing exactly one more than the number of
     // remaining points"); plays: 13/10 1/off, 13/12 13/10, 13/9.
     let r = JulbaharRules::default();
     let s = pos("13:14,1:1/5:15 1 3-1 0 0-0 1 1 0-0 0 0 0", &r);
@@ -90,7 +90,7 @@ fn with_bonus(b: &str) -> JulbaharRules {
 
 #[test]
 fn five_points_for_a_blocked_roll_by_reading() {
-    // (reading, opponent's total after a complete pass, after a one-die play): seed 004 "the
+    // (reading, opponent's total after a complete pass, after a one-die play): Barakat 1974 [1773] "the
     // opponent gains five points" on a complete pass under `pass` and `die`; only `die` (Ludii)
     // also after a play that leaves a die unplayed; never under `off`.
     for (reading, after_pass, after_one_die) in [("pass", 5, 0), ("die", 5, 5), ("off", 0, 0)] {

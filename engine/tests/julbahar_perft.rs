@@ -1,5 +1,5 @@
 //! Julbahar perft with chance nodes expanded, two decision plies deep, against an independent
-//! slow generator written here from seed 004's rules; and the generator's sets of resulting
+//! slow generator written here from Barakat's (1974) Julbahar rules; and the generator's sets of resulting
 //! positions against the slow one on positions from random matches.
 //!
 //! The slow generator works in track numbering (1 = a side's first point, 25 = borne off; the
@@ -30,7 +30,7 @@ fn to_track(counts: &[[u8; 26]; 2]) -> Track {
     t
 }
 
-/// Whether side `m` may move a checker from track point `t` by `d` (seed 004's rules).
+/// Whether side `m` may move a checker from track point `t` by `d` (Barakat's (1974) Julbahar rules).
 fn can_move(b: &Track, m: usize, t: usize, d: usize, higher: bool) -> bool {
     if b[m][t] == 0 || t > 24 {
         return false;

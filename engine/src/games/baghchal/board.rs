@@ -2,7 +2,7 @@
 //! jump tables, computed once at compile time.
 //!
 //! Point `p = 5 * row + col`, row 0 at the bottom (rank 1), col 0 at the left (file a).
-//! Sources (seed `003_552d8473f738e083.txt`): both records describe a 5x5 grid "including
+//! Sources (Parlett 1976 and Averbakh 1995, DLP.Evidence.755 and 1453): both records describe a 5x5 grid "including
 //! diagonals", pieces standing on the intersections and moving along the lines. On the
 //! alquerque pattern the diagonals run only through points whose row + column is even; every
 //! point has its orthogonal lines.

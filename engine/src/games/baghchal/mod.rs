@@ -1,6 +1,6 @@
 //! Baghchal ("the tiger moving game", Nepal): four tigers against twenty goats on a 5x5
-//! alquerque grid. Source: seed `003_552d8473f738e083.txt` (Parlett 1976, evidence 755;
-//! Averbakh 1995, evidence 1453). `docs/rules/baghchal.md` states the rules as implemented.
+//! alquerque grid. Sources: Parlett 1976 (DLP.Evidence.755) and
+//! Averbakh 1995 (DLP.Evidence.1453), clause by clause in `docs/sources.md`. `docs/rules/baghchal.md` states the rules as implemented.
 //!
 //! Player one ([`GOATS`]) moves first: Parlett, "the goat-player moves first and turns
 //! alternate".
@@ -198,7 +198,7 @@ impl Baghchal {
     }
 
     fn compute_status(&self) -> ToAct {
-        // Seed 003: the DLP summaries and the quoted texts give the tigers' win (5, more than 5,
+        // DLP.Evidence.755 and 1453: the DLP summaries and the quoted texts give the tigers' win (5, more than 5,
         // or all goats: the rules' `tiger_win_captures`).
         if self.captured >= self.rules.tiger_win_captures {
             return ToAct::Terminal(EndReason::Win(TIGERS));

@@ -1,7 +1,7 @@
 //! The cross-shaped board and each player's track, as compile-time tables.
 //!
-//! Sources: seed `000_58159d1c0077ec3b.txt` (DLP evidence 1604 and Anna Tajeddin in Finkel 2002)
-//! and seed `001_abc4a83447081483.txt`. Both: "four 3x8 rectangles, arranged in a cross" round
+//! Sources: Finkel 2002 (DLP.Evidence.1604, with Anna Tajeddin's description)
+//! and the DLP's Bargese rules summary (docs/sources.md). Both: "four 3x8 rectangles, arranged in a cross" round
 //! the central square, the kitchen.
 //!
 //! Coordinates: `(x, y)` on a 19 x 19 grid, `x` growing east, `y` growing north. The kitchen is
@@ -11,10 +11,10 @@
 //!
 //! A track index `t` (`0..=82`) is a square of a player's own track:
 //! - `0..=7`: outward down its own central row, from the square next to the kitchen (the entry
-//!   square) to the arm's outer end (seed 000: pieces enter "on the top square of the central
+//!   square) to the arm's outer end (Finkel 2002: pieces enter "on the top square of the central
 //!   row of their arm, proceed down that row");
 //! - `8..=75`: anticlockwise round the outer rows of all four arms, 17 squares an arm, ending on
-//!   its own arm's outer end again (seed 000: "continue in an anti-clockwise direction around
+//!   its own arm's outer end again (Finkel 2002: "continue in an anti-clockwise direction around
 //!   the board, until returning to the central track in the player's arm");
 //! - `76..=82`: up the central row to the square next to the kitchen, the dodo (Tajeddin: a piece
 //!   on "the square next to the kitchen ... becomes dodo"). `82` is the entry square again.
@@ -42,10 +42,10 @@ pub const KITCHEN: u8 = 83;
 /// Position code of a piece off the board (not yet entered, or hammered).
 pub const OFF: u8 = 84;
 /// The track index of the player's X square in the right-hand outer row of its own arm, where a
-/// dust may enter a piece: 11 squares counted from off the board (seed 000: "a piece can enter
+/// dust may enter a piece: 11 squares counted from off the board (Finkel 2002: "a piece can enter
 /// on the X in the right hand row of the player's arm").
 pub const X_ENTRY: u8 = 10;
-/// The track index of the player's bange square, where a bange may enter a piece. Seed 000: the
+/// The track index of the player's bange square, where a bange may enter a piece. Finkel 2002: the
 /// "bottom left corner" of the two arms without players is marked; Tajeddin: "each player's
 /// bange square will thus be in the next column to the right". Read as the outer corner of the
 /// next arm that the track reaches first (the left-hand outer corner as seen by someone sitting
@@ -201,7 +201,7 @@ pub const fn on_cross(c: Coord) -> bool {
     (mid_x || mid_y) && !(mid_x && mid_y)
 }
 
-/// Whether a coordinate is an X (safe) square. Seeds 000 and 001: "in the outer rows of each
+/// Whether a coordinate is an X (safe) square. Finkel 2002 and the DLP summary: "in the outer rows of each
 /// arm, the third square from the outer corners is marked with an X". In the south arm the
 /// outer rows are `x = 8` and `x = 10`, the outer corners `y = 0`, so the X squares are
 /// `(8, 2)` and `(10, 2)`; the other arms' are their rotations.

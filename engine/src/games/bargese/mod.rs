@@ -1,7 +1,7 @@
 //! Bargese, the Syrian cowrie race game of the pachisi family, played by women in Aleppo
-//! (bargese) and Damascus (barcese). Sources: seed `000_58159d1c0077ec3b.txt` (DLP evidence 1604
-//! and Anna Tajeddin's first-hand description, Finkel 2002: 67-69) and seed
-//! `001_abc4a83447081483.txt` (the shorter DLP summary). `docs/rules/bargese.md` states the rules
+//! (bargese) and Damascus (barcese). Sources: Finkel 2002 (DLP.Evidence.1604: the DLP's
+//! summary and Anna Tajeddin's first-hand description, Finkel 2002: 67-69) and the DLP's shorter
+//! Bargese rules summary, clause by clause in `docs/sources.md`. `docs/rules/bargese.md` states the rules
 //! as implemented, draws the board and lists every reading the texts leave open.
 //!
 //! Model: chance nodes for the opening's three-shell throws and for every throw of six cowries;
@@ -379,7 +379,7 @@ impl Game for Bargese {
         let mut new_opp = old_opp;
         for (j, p) in new_opp.iter_mut().enumerate() {
             if action.hammered >> j & 1 == 1 {
-                // Seed 000: a hammered piece "must re-enter from the beginning".
+                // Finkel 2002: a hammered piece "must re-enter from the beginning".
                 *p = OFF;
             }
         }
@@ -529,7 +529,7 @@ impl Game for Bargese {
     }
 
     fn first_mover(&self) -> Option<Player> {
-        // Seed 000 (Tajeddin): the player with more mouths up in the three-shell throw starts
+        // Tajeddin (Finkel 2002): the player with more mouths up in the three-shell throw starts
         // the throwing; under `opening=none` there is no such throw.
         self.shells_winner
     }

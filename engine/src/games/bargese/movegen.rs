@@ -1,7 +1,7 @@
 //! Whole-turn move generation: every distinct position the player can reach by playing the
 //! turn's throws, in any order and on any pieces.
 //!
-//! Tajeddin (seed 000): the player throws until a throw grants no further throw and "only then
+//! Tajeddin (Finkel 2002): the player throws until a throw grants no further throw and "only then
 //! should the player commence to move"; the throws are played in any order, each on any piece.
 //! One decision is the whole set of throws, and the legal actions are the distinct resulting
 //! positions (the mover's pieces and which opposing pieces were hammered on the way).
@@ -201,7 +201,7 @@ impl Ctx {
         if hit == 0 && !safe {
             return Landing::Lands(mask);
         }
-        // Seed 000: no piece on an X can be hammered, and "two opposing pieces cannot occupy the
+        // Finkel 2002: no piece on an X can be hammered, and "two opposing pieces cannot occupy the
         // same safe space" (both texts).
         if X_BY_TRACK[t as usize] {
             return Landing::Blocked;
@@ -215,7 +215,7 @@ impl Ctx {
         if entering && hit != 0 && !self.entry_hammers {
             return Landing::NeedsHammer(hit);
         }
-        // Seed 000: landing on an opponent's piece sends it back off the board ("hammer").
+        // Finkel 2002: landing on an opponent's piece sends it back off the board ("hammer").
         Landing::Lands(mask | hit)
     }
 
@@ -267,7 +267,7 @@ impl Ctx {
     #[inline]
     pub(super) fn uses(&self, used: u128, off_board: bool, mut f: impl FnMut(Reach, u128)) {
         if off_board {
-            // Pieces enter only by a dust or bange (seed 000): a dust on the X in the right-hand
+            // Pieces enter only by a dust or bange (Finkel 2002): a dust on the X in the right-hand
             // row of the player's arm, a bange on the bange square, or the hal of either next to
             // the kitchen ("10 in addition to entering a piece on the first square").
             if self.has(used, 1) {
@@ -282,7 +282,7 @@ impl Ctx {
             }
             return;
         }
-        // Seed 000: "a piece must move the full value of a single throw".
+        // Finkel 2002: "a piece must move the full value of a single throw".
         for (k, &v) in VALUES.iter().enumerate() {
             if self.has(used, k) {
                 f(Reach::Forward(v), used + punit(k));
@@ -308,7 +308,8 @@ impl Ctx {
     #[inline]
     pub(super) fn target(&self, pos: u8, reach: Reach) -> Option<(u8, bool)> {
         match reach {
-            // No piece overshoots the dodo (seed 000).
+            // No piece passes the dodo: the texts are silent; the kitchen is reached only from the
+            // dodo [1604.11, 1604.T11], so a longer move has nowhere to land (docs/rules/bargese.md).
             Reach::Forward(v) => (pos <= DODO && pos + v <= DODO).then_some((pos + v, false)),
             // The dodo "will only take the hal" into the kitchen (Tajeddin); under `hal=step`
             // the hal may step any piece one square.
@@ -546,7 +547,7 @@ pub(super) fn generate_by(
         if u <= DODO {
             ctx.occ |= OPP_TO_MINE_BITS[u as usize];
             ctx.opp_square[j] = SQUARE[opp.index()][u as usize];
-            // Seed 000: "pieces entering the central row of the player's arm are placed on their
+            // Finkel 2002: "pieces entering the central row of the player's arm are placed on their
             // side"; Tajeddin: then it "can no longer be hammered". Index 75 is the row's outer
             // end: the `outer-end` option.
             ctx.opp_safe[j] = u > OUTER_END_HOME || (u == OUTER_END_HOME && rules.outer_end_home);

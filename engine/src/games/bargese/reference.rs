@@ -153,7 +153,7 @@ impl Ctx {
         if hit == 0 && !safe {
             return Landing::Lands(mask);
         }
-        // Seed 000: no piece on an X can be hammered, and "two opposing pieces cannot occupy the
+        // Finkel 2002: no piece on an X can be hammered, and "two opposing pieces cannot occupy the
         // same safe space" (both texts).
         if X_BY_TRACK[t as usize] {
             return Landing::Blocked;
@@ -167,7 +167,7 @@ impl Ctx {
         if entering && hit != 0 && !self.entry_hammers {
             return Landing::NeedsHammer(hit);
         }
-        // Seed 000: landing on an opponent's piece sends it back off the board ("hammer").
+        // Finkel 2002: landing on an opponent's piece sends it back off the board ("hammer").
         Landing::Lands(mask | hit)
     }
 
@@ -211,7 +211,7 @@ impl Ctx {
             Landing::Blocked => {}
         };
         if pos == OFF {
-            // Pieces enter only by a dust or bange (seed 000): a dust on the X in the right-hand
+            // Pieces enter only by a dust or bange (Finkel 2002): a dust on the X in the right-hand
             // row of the player's arm, a bange on the bange square, or the hal of either next to
             // the kitchen ("10 in addition to entering a piece on the first square").
             if self.has(used, 1) {
@@ -229,8 +229,8 @@ impl Ctx {
         if pos > DODO {
             return;
         }
-        // Seed 000: "a piece must move the full value of a single throw"; no piece overshoots
-        // the dodo.
+        // Finkel 2002: "a piece must move the full value of a single throw" [1604.7]; no piece
+        // passes the dodo (the texts are silent; docs/rules/bargese.md).
         for (k, &v) in VALUES.iter().enumerate() {
             if pos + v <= DODO && self.has(used, k) {
                 go(pos + v, used + unit(k), false);
@@ -352,7 +352,7 @@ pub(super) fn generate(
     for (j, &u) in theirs.iter().enumerate() {
         if u <= DODO {
             ctx.opp_square[j] = SQUARE[opp.index()][u as usize];
-            // Seed 000: "pieces entering the central row of the player's arm are placed on their
+            // Finkel 2002: "pieces entering the central row of the player's arm are placed on their
             // side"; Tajeddin: then it "can no longer be hammered". Index 75 is the row's outer
             // end: the `outer-end` option.
             ctx.opp_safe[j] = u > OUTER_END_HOME || (u == OUTER_END_HOME && rules.outer_end_home);

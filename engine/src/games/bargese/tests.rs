@@ -1,5 +1,5 @@
 //! Unit tests of the board geometry and the throws. The expected values are worked out by hand
-//! from the sources' description (seed 000), not from the tables under test.
+//! from the sources' description (Finkel 2002), not from the tables under test.
 
 #![allow(clippy::needless_range_loop)] // index loops read as the track indices they check
 

@@ -1,6 +1,6 @@
 //! The six cowries and what each throw is worth.
 //!
-//! Seeds 000 and 001 (DLP evidence 1604) and Tajeddin (seed 000) agree on the throws, named by
+//! The DLP summaries (Finkel 2002 §1604.3, and §S.3) and Tajeddin (§1604.T2) agree on the throws, named by
 //! how many of six cowries land mouths up: none, shaka, 6 and another throw; one, dust, 11 and
 //! another throw; two, doi, 2; three, t'laite, 3; four, arba, 4; five, bange, 25 and another
 //! throw; six, bara, 12 and another throw.

@@ -1,7 +1,7 @@
 //! Frangieh, the Levantine form of backgammon (Syria, Lebanon, Jordan, Egypt), as described by
 //! Barakat 1974 (Tawula: Study in Arabic Folklore, pp. 12-16). Source: seed
-//! `002_074562ed4ae62298.txt` (DLP evidence 1769). `docs/rules/frangieh.md` states the rules as
-//! implemented, every point where the seed is silent, and the options.
+//! Barakat 1974 (DLP evidence 1769). `docs/rules/frangieh.md` states the rules as
+//! implemented, every point where the source is silent, and the options.
 //!
 //! Built on the shared tables engine ([`crate::games::tables`]): a position is a tables
 //! [`Board`], the player to act and the phase (opening roll, roll, play with known dice, over).
@@ -241,7 +241,7 @@ impl Frangieh {
 
     fn compute_status(&self) -> ToAct {
         if self.phase == Phase::Over {
-            // Seed 002: "the first player to remove all of their pieces wins".
+            // Barakat 1974 [1769]: "the first player to remove all of their pieces wins".
             return ToAct::Terminal(EndReason::Win(self.to_move));
         }
         if let Some(cap) = self.rules.ply_cap {
@@ -327,7 +327,7 @@ impl Game for Frangieh {
         }
         match self.phase {
             Phase::Opening => {
-                // Ties are re-rolled (the seed is silent; universal practice), so the opening
+                // Ties are re-rolled (the source is silent; universal practice), so the opening
                 // is the conditional distribution given no tie: each of the 30 ordered pairs of
                 // different dice with probability 1/30.
                 for p1 in 1..=6 {
@@ -348,10 +348,10 @@ impl Game for Frangieh {
                 assert_eq!(self.phase, Phase::Opening, "not the opening");
                 assert!(p1 != p2, "a tied opening is re-rolled");
                 self.opening = Some((p1, p2));
-                // Seed 002: "the player who rolls the highest plays first".
+                // Barakat 1974 [1769]: "the player who rolls the highest plays first".
                 self.to_move = if p1 > p2 { Player::ONE } else { Player::TWO };
                 self.phase = match self.rules.opening {
-                    // Seed 002: "... and then rolls again to begin play".
+                    // Barakat 1974 [1769]: "... and then rolls again to begin play".
                     Opening::Seed => Phase::Roll,
                     Opening::Modern => Phase::Play(Roll::new(p1, p2)),
                 };

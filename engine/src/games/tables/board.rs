@@ -9,7 +9,7 @@ pub const OFF: usize = 0;
 /// Slot of the bar in a side's count array.
 pub const BAR: usize = 25;
 
-/// The standard start (backgammon, Frangieh; seed 002): two checkers on the 24-point, five on
+/// The standard start (backgammon, Frangieh; Barakat 1974 §1769.2): two checkers on the 24-point, five on
 /// the 13, three on the 8 and five on the 6, in each side's own numbering.
 pub const STANDARD_START: [u8; 24] = {
     let mut s = [0u8; 24];
@@ -20,7 +20,7 @@ pub const STANDARD_START: [u8; 24] = {
     s
 };
 
-/// Checkers per side: fifteen (seeds 002 and 004).
+/// Checkers per side: fifteen (Barakat 1974 §1769.2, §1773.1).
 pub const CHECKERS: u8 = 15;
 
 // Keys for (side, slot, count) with count 1..=15 (count 0 contributes nothing).

@@ -14,8 +14,8 @@
 //! Two plays that leave the same position are the same action: [`generate_plays`] lists each
 //! distinct resulting position once, and [`Play`] compares by its resulting-position key.
 //!
-//! Sources: seed `002_074562ed4ae62298.txt` (Frangieh, Barakat 1974) and seed
-//! `004_27e3018299dfe438.txt` (Julbahar, Barakat 1974), both Digital Ludeme Project summaries.
+//! Sources: Barakat 1974 (DLP.Evidence.1769) (Frangieh, Barakat 1974) and seed
+//! Barakat 1974 (Julbahar, Barakat 1974), both Digital Ludeme Project summaries.
 
 mod board;
 mod dice;

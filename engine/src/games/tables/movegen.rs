@@ -44,10 +44,10 @@ impl View {
             }
             let o = theirs[params.direction.other(p)];
             let can_land = match params.landing {
-                // Seed 002: no landing on a point with two or more opposing pieces; a single one
+                // Barakat 1974 [1769]: no landing on a point with two or more opposing pieces; a single one
                 // is hit.
                 Landing::Hit => o <= 1,
-                // Seed 004 (Julbahar): no landing on any opposing piece.
+                // Barakat 1974 [1773] (Julbahar): no landing on any opposing piece.
                 Landing::Block => o == 0,
             };
             if can_land {
@@ -102,17 +102,17 @@ impl Masks {
     #[cfg(test)]
     fn target(&self, from: usize, d: usize, params: &TablesParams) -> Option<usize> {
         if from > d {
-            // A move along the track, or an entry from the bar (25 - d: seed 002 counts the
+            // A move along the track, or an entry from the bar (25 - d: Barakat 1974 [1769] counts the
             // origin as a move of one, so a 1 enters on the opponent's first point).
             let to = from - d;
             (self.open >> to & 1 == 1).then_some(to)
         } else if from == d {
-            // Exact bear-off: seed 002 only once all are home ("when all of a player's pieces
-            // are on their final six points"); seed 004 also earlier, by the exact throw.
+            // Exact bear-off: Barakat 1974 [1769] only once all are home ("when all of a player's pieces
+            // are on their final six points"); Barakat 1974 [1773] also earlier, by the exact throw.
             (self.outside == 0 || params.bear_off.early_exact).then_some(0)
         } else {
             // A die larger than the distance: only from the highest occupied point, with all
-            // home (modern rule; the seed's literal text allows only exact numbers).
+            // home (modern rule; the source's literal text allows only exact numbers).
             (params.bear_off.higher_die && self.outside == 0 && self.occ >> (from + 1) == 0)
                 .then_some(0)
         }
@@ -123,17 +123,17 @@ impl Masks {
     #[inline]
     fn movable(&self, froms: u32, d: usize, params: &TablesParams) -> u32 {
         // Along the track, or entering from the bar: `from - d` open (see `View::new`),
-        // `from > d`. Entering with d lands on 25 - d: seed 002 counts the origin as a move of
+        // `from > d`. Entering with d lands on 25 - d: Barakat 1974 [1769] counts the origin as a move of
         // one, so a 1 enters on the opponent's first point.
         let mut m = froms & (self.open << d) & !((2u32 << d) - 1);
         if self.outside == 0 || params.bear_off.early_exact {
-            // Exact bear-off from point d: seed 002 only once all are home ("when all of a
-            // player's pieces are on their final six points"); seed 004 also earlier.
+            // Exact bear-off from point d: Barakat 1974 [1769] only once all are home ("when all of a
+            // player's pieces are on their final six points"); Barakat 1974 [1773] also earlier.
             m |= froms & (1 << d);
         }
         if params.bear_off.higher_die && self.outside == 0 && self.occ != 0 {
             // A die larger than the distance: only from the highest occupied point, with all
-            // home (modern rule; the seed's literal text allows only exact numbers).
+            // home (modern rule; the source's literal text allows only exact numbers).
             let top = 31 - self.occ.leading_zeros() as usize;
             if top < d {
                 m |= froms & (1 << top);
@@ -193,7 +193,7 @@ impl Gen<'_> {
             return;
         }
         if used > self.best {
-            // Seed 002: "players must use all available moves" — plays using fewer dice than
+            // Barakat 1974 [1769]: "players must use all available moves" — plays using fewer dice than
             // some other play are not legal.
             self.out.clear();
             self.best = used;
@@ -300,7 +300,7 @@ pub fn generate_plays(
         g.two_dice(&v, lo, hi, Some(hi_playable));
         if g.best == 1 && params.larger_die {
             // Either die but not both: the larger must be played if it can be (modern rule;
-            // the seed is silent).
+            // the source is silent).
             larger_only(&mut g, &v, hi);
         }
         if g.best == 0 {
@@ -311,7 +311,7 @@ pub fn generate_plays(
 }
 
 /// The dice (bit `d` set for `d` in 1 to 6) with which `side` can make at least one single move
-/// on `board`: 0 when it is completely blocked. Used for "able to move" (Julbahar, seed 004:
+/// on `board`: 0 when it is completely blocked. Used for "able to move" (Julbahar, Barakat 1974 §1773.9:
 /// "whenever a player is unable to move and the opponent is able to").
 #[must_use]
 pub fn playable_dice(board: &Board, side: usize, params: &TablesParams) -> u8 {
@@ -525,7 +525,7 @@ mod tests {
     fn blocking_forbids_landing_on_a_single_checker_even_in_passing() {
         // One runner on 24; a single opposing checker on the mover's 21 (the opponent's 4), the
         // rest on the mover's 1 (the opponent's 24). 3-1: hitting allows 24/21*/20 and 24/20
-        // (via 23); blocking (Julbahar, seed 004) only 24/20 via 23.
+        // (via 23); blocking (Julbahar, Barakat 1974 [1773]) only 24/20 via 23.
         let b = board(&[(24, 1)], &[(4, 1), (24, 14)]);
         let hit = params(true, false, Landing::Hit);
         assert_eq!(texts(&b, Roll(3, 1), &hit), ["24/20", "24/21*/20"]);
@@ -538,7 +538,7 @@ mod tests {
     #[test]
     fn early_exact_bear_off() {
         // 13 and 3 left, the opponent on the mover's 1. 3-1, exact numbers only: without the
-        // early rule 13/9 or 13/10 3/2; with it (Julbahar, seed 004) also 3/off 13/12.
+        // early rule 13/9 or 13/10 3/2; with it (Julbahar, Barakat 1974 [1773]) also 3/off 13/12.
         let b = board(&[(13, 1), (3, 1)], &[(24, 15)]);
         let late = params(false, false, Landing::Block);
         assert_eq!(texts(&b, Roll(3, 1), &late), ["13/10 3/2", "13/9"]);

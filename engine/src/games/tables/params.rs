@@ -4,7 +4,7 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Direction {
     /// The sides move in opposite directions around the horseshoe, so one side's point `p` is the
-    /// other side's point `25 - p` (Frangieh and Julbahar: seeds 002 and 004, "each player
+    /// other side's point `25 - p` (Frangieh and Julbahar: Barakat 1974 §1769.1, §1773.1, "each player
     /// progresses in opposite directions").
     Opposite,
     /// Both sides move the same way round, starting on opposite sides of the board, so one
@@ -30,10 +30,10 @@ impl Direction {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Landing {
     /// A point with at most one opposing checker; landing on a single one (a blot) hits it to
-    /// the bar (Frangieh, seed 002).
+    /// the bar (Frangieh, Barakat 1974 §1769.6).
     Hit,
     /// Only a point with no opposing checker at all, including intermediate landings; nothing is
-    /// ever hit (Julbahar, seed 004: "cannot land on a space occupied by one of the opponent's
+    /// ever hit (Julbahar, Barakat 1974 §1773.5: "cannot land on a space occupied by one of the opponent's
     /// pieces").
     Block,
 }
@@ -42,10 +42,10 @@ pub enum Landing {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BearOff {
     /// A die higher than the highest occupied point may bear off from that point (modern rule);
-    /// otherwise only the exact number bears off (seed 002: "a 6 from the 6th point, and so on").
+    /// otherwise only the exact number bears off (Barakat 1974 §1769.8: "a 6 from the 6th point, and so on").
     pub higher_die: bool,
     /// A checker on the last six points may bear off by the exact throw even while other
-    /// checkers are still outside the home board (Julbahar, seed 004).
+    /// checkers are still outside the home board (Julbahar, Barakat 1974 §1773.7).
     pub early_exact: bool,
 }
 

@@ -11,6 +11,29 @@
 //! Every agent owns its random stream, handed to it at construction by the runner (derived from
 //! the run seed, game index and seat as `docs/conventions.md` says), so an agent that draws more
 //! random numbers never changes the dice a game sees. `docs/agents.md` describes the agents.
+//!
+//! # Examples
+//!
+//! Parse a spec as the command line writes it, build the agent with its own stream, and let it
+//! choose at Baghchal's start (the goats place first; a placement is written as its point):
+//!
+//! ```
+//! use cowrie_agents::{Agent, AgentSpec, AnyAgent};
+//! use cowrie_engine::{Baghchal, BaghchalRules, Game};
+//! use rand::SeedableRng;
+//!
+//! let spec: AgentSpec = "expectimax:depth=2".parse().unwrap();
+//! let mut agent = AnyAgent::<Baghchal>::build(&spec, rand_chacha::ChaCha8Rng::seed_from_u64(7));
+//! let state = Baghchal::new(&BaghchalRules::default());
+//! let mut legal = Vec::new();
+//! state.legal_actions(&mut legal);
+//! assert_eq!(legal.len(), 21); // every empty point
+//! let action = agent.choose(&state, &legal);
+//! assert!(legal.contains(&action));
+//! // A bad spec is refused with a message naming what is wrong.
+//! let err = "mcts:iterations=0".parse::<AgentSpec>().unwrap_err();
+//! assert!(err.to_string().contains("iterations"));
+//! ```
 
 pub mod expectimax;
 pub mod heuristic;

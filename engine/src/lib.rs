@@ -7,6 +7,51 @@
 //! - [`zobrist`]: compile-time Zobrist keys.
 //!
 //! Conventions (seats, plies and turns, truncation, returns) are in `docs/conventions.md`.
+//!
+//! # Examples
+//!
+//! A uniformly random game of each game to its end, through the checked API: decision nodes
+//! offer their legal actions, chance nodes their outcome distribution, and a terminal state its
+//! returns, one per player, zero-sum.
+//!
+//! ```
+//! use cowrie_engine::{sample_outcome, Baghchal, Bargese, Frangieh, Game, Julbahar, RuleSet, ToAct};
+//! use rand::{Rng, SeedableRng};
+//!
+//! fn random_game<G: Game>(seed: u64) -> G {
+//!     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+//!     let mut state = G::new(&G::Rules::default());
+//!     let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
+//!     loop {
+//!         match state.to_act() {
+//!             ToAct::Terminal(_) => return state,
+//!             ToAct::Chance => {
+//!                 state.chance_outcomes(&mut outcomes);
+//!                 let outcome = sample_outcome(&outcomes, &mut rng);
+//!                 state.try_apply_outcome(outcome).expect("a listed outcome applies");
+//!             }
+//!             ToAct::Decision(_) => {
+//!                 state.legal_actions(&mut actions);
+//!                 let action = actions[rng.gen_range(0..actions.len())];
+//!                 state.try_play(action).expect("a legal action plays");
+//!             }
+//!         }
+//!     }
+//! }
+//!
+//! let baghchal: Baghchal = random_game(1);
+//! let frangieh: Frangieh = random_game(1);
+//! let julbahar: Julbahar = random_game(1);
+//! let bargese: Bargese = random_game(1);
+//! for returns in [baghchal.returns(), frangieh.returns(), julbahar.returns(), bargese.returns()] {
+//!     assert_eq!(returns[0] + returns[1], 0.0);
+//! }
+//! // Frangieh has no draws: someone bore off all fifteen checkers.
+//! assert_ne!(frangieh.returns()[0], 0.0);
+//! // The position is written in the game's notation and reads back to the same state.
+//! let text = frangieh.notation();
+//! assert_eq!(Frangieh::from_notation(&text, frangieh.rules()).unwrap().hash(), frangieh.hash());
+//! ```
 
 pub mod game;
 pub mod games;

@@ -55,6 +55,31 @@ pub enum Event {
 /// rules' ply cap). `agents[i]` plays player `i`; chance outcomes come from `chance`. With
 /// `log`, every chance outcome and ply is appended to it (the only allocation per ply, and only
 /// when recording).
+///
+/// # Examples
+///
+/// A heuristic against a random player in Frangieh, dice and agents each on their own stream
+/// (the streams a run derives from its seed, game index and seat: `docs/conventions.md`):
+///
+/// ```
+/// use cowrie_agents::{AgentSpec, AnyAgent};
+/// use cowrie_engine::{Frangieh, FrangiehRules, Game};
+/// use cowrie_experiments::selfplay::{play, Buffers};
+/// use rand::SeedableRng;
+/// use rand_chacha::ChaCha8Rng;
+///
+/// let spec = |s: &str| s.parse::<AgentSpec>().unwrap();
+/// let mut agents = [
+///     AnyAgent::<Frangieh>::build(&spec("heuristic"), ChaCha8Rng::seed_from_u64(1)),
+///     AnyAgent::build(&spec("random"), ChaCha8Rng::seed_from_u64(2)),
+/// ];
+/// let mut dice = ChaCha8Rng::seed_from_u64(3);
+/// let (end, stats) = play(&FrangiehRules::default(), &mut agents, &mut dice, &mut Buffers::default(), None);
+/// assert!(end.end_reason().is_some());
+/// assert!(stats.turns > 0 && stats.turns <= end.plies());
+/// let r = end.returns();
+/// assert_eq!(r[0], -r[1]);
+/// ```
 pub fn play<G: Game, A: Agent<G>>(
     rules: &G::Rules,
     agents: &mut [A; 2],

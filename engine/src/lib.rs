@@ -68,8 +68,8 @@ pub use games::baghchal::{Baghchal, BaghchalAction, BaghchalRules};
 pub use games::bargese::{Bargese, BargeseAction, BargeseOutcome, BargeseRules};
 pub use games::frangieh::{Frangieh, FrangiehAction, FrangiehOutcome, FrangiehRules};
 pub use games::julbahar::{GameRecord, Julbahar, JulbaharAction, JulbaharOutcome, JulbaharRules};
-pub use perft::perft;
 /// Each game's module at the crate root (`cowrie_engine::bargese::KITCHEN`), for what the flat
 /// re-exports above leave out: board constants, phases, the tables board and its Position IDs.
 pub use games::{baghchal, bargese, frangieh, julbahar, tables};
+pub use perft::perft;
 pub use rules::{OptionInfo, RuleError, RuleSet, VariantInfo};

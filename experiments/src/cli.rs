@@ -65,6 +65,75 @@ pub fn agent_spec(text: &str) -> Result<AgentSpec, String> {
     text.parse::<AgentSpec>().map_err(|e| e.to_string())
 }
 
+/// The largest count of games a run accepts: 2^40 (its schedule is computed on demand, so any
+/// count up to this costs no memory before the games are played).
+pub const MAX_GAMES: u64 = 1 << 40;
+
+/// The most worker threads a run accepts: the larger of 256 and four times the machine's
+/// available parallelism (so 16 threads are allowed on any machine).
+#[must_use]
+pub fn max_threads() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    256.max(4 * cores)
+}
+
+/// Quotes at most the first 80 characters of a user's input, with its length when longer, so
+/// an error line stays one short line whatever was passed.
+#[must_use]
+pub fn quote(text: &str) -> String {
+    const SHOWN: usize = 80;
+    let n = text.chars().count();
+    if n <= SHOWN {
+        format!("'{text}'")
+    } else {
+        let head: String = text.chars().take(SHOWN).collect();
+        format!("'{head}...' ({n} characters)")
+    }
+}
+
+/// Parses a count of games: a whole number from 0 to [`MAX_GAMES`] (commands refuse 0
+/// themselves, naming what needs at least one).
+///
+/// # Errors
+/// A negative, fractional or too large number, or not a number.
+pub fn game_count(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    if t.starts_with('-') {
+        return Err("must be a positive number".to_string());
+    }
+    match t.parse::<u64>() {
+        Ok(n) if n <= MAX_GAMES => Ok(n),
+        Ok(_) => Err(format!("at most {MAX_GAMES} (2^40) games")),
+        Err(_) if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) => {
+            Err(format!("at most {MAX_GAMES} (2^40) games"))
+        }
+        Err(_) => Err("must be a positive whole number".to_string()),
+    }
+}
+
+/// Parses a worker-thread count: 1 to [`max_threads`].
+///
+/// # Errors
+/// Zero, a negative number, more than the bound, or not a number.
+pub fn thread_count(text: &str) -> Result<usize, String> {
+    let t = text.trim();
+    if t.starts_with('-') {
+        return Err("must be a positive number".to_string());
+    }
+    let max = max_threads();
+    match t.parse::<usize>() {
+        Ok(0) => Err("at least one worker thread is needed".to_string()),
+        Ok(n) if n <= max => Ok(n),
+        Ok(_) => Err(format!(
+            "at most {max} worker threads (the larger of 256 and 4x this machine's parallelism)"
+        )),
+        Err(_) if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) => {
+            Err(format!("{}: at most {max} worker threads", quote(text)))
+        }
+        Err(_) => Err(format!("{}: must be a positive whole number", quote(text))),
+    }
+}
+
 /// `cowrie merge`.
 #[derive(Debug, Args, Clone)]
 pub struct MergeArgs {
@@ -97,7 +166,7 @@ pub struct RunArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Worker threads (the output does not depend on it).
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, allow_negative_numbers = true, value_parser = thread_count)]
     pub threads: usize,
     /// No progress bar (it is also hidden when stderr is not a terminal).
     #[arg(long)]
@@ -123,7 +192,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "SPEC", value_parser = agent_spec)]
     pub p2: AgentSpec,
     /// Number of games (even, unless --no-swap).
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, allow_negative_numbers = true, value_parser = game_count)]
     pub games: u64,
     /// Play every game with --p1 in seat 1 instead of seat-swapped pairs.
     #[arg(long)]
@@ -155,7 +224,7 @@ pub struct StudyArgs {
     #[arg(long, value_name = "DIR", default_value = "results/default-study")]
     pub out: PathBuf,
     /// Games per run (even).
-    #[arg(long, default_value_t = 2000)]
+    #[arg(long, default_value_t = 2000, allow_negative_numbers = true, value_parser = game_count)]
     pub games: u64,
     /// Seed, threads, progress.
     #[command(flatten)]
@@ -174,7 +243,7 @@ pub struct RulesArgs {
 #[derive(Debug, Args, Clone)]
 pub struct BenchArgs {
     /// Games per (game, variant); the signature quoted in the README uses the default.
-    #[arg(long, default_value_t = crate::cmd::bench::SIGNATURE_GAMES)]
+    #[arg(long, default_value_t = crate::cmd::bench::SIGNATURE_GAMES, allow_negative_numbers = true, value_parser = game_count)]
     pub games: u64,
 }
 
@@ -194,7 +263,7 @@ pub struct AdvantageArgs {
     #[arg(long, value_name = "SPEC", value_parser = agent_spec)]
     pub agent: AgentSpec,
     /// Games (even: seat-swapped pairs).
-    #[arg(long, default_value_t = 2000)]
+    #[arg(long, default_value_t = 2000, allow_negative_numbers = true, value_parser = game_count)]
     pub games: u64,
     /// Output directory.
     #[arg(long, value_name = "DIR")]
@@ -218,7 +287,7 @@ pub struct CompareArgs {
     #[arg(long, value_name = "SPEC", value_parser = agent_spec)]
     pub agent: AgentSpec,
     /// Games per rule set (even: seat-swapped pairs).
-    #[arg(long, default_value_t = 2000)]
+    #[arg(long, default_value_t = 2000, allow_negative_numbers = true, value_parser = game_count)]
     pub games: u64,
     /// Output directory.
     #[arg(long, value_name = "DIR")]
@@ -244,7 +313,7 @@ pub struct TournamentArgs {
     #[arg(long = "agent", value_name = "SPEC", required = true, value_parser = agent_spec)]
     pub agents: Vec<AgentSpec>,
     /// Games per pairing (even: seat-swapped pairs).
-    #[arg(long, default_value_t = 400)]
+    #[arg(long, default_value_t = 400, allow_negative_numbers = true, value_parser = game_count)]
     pub games_per_pair: u64,
     /// Output directory.
     #[arg(long, value_name = "DIR")]
@@ -270,7 +339,7 @@ pub struct LadderArgs {
     #[arg(long = "rung", value_name = "SPEC", required = true)]
     pub rungs: Vec<AgentSpec>,
     /// Games per step between adjacent rungs (even: seat-swapped pairs).
-    #[arg(long, default_value_t = 400)]
+    #[arg(long, default_value_t = 400, allow_negative_numbers = true, value_parser = game_count)]
     pub games_per_pair: u64,
     /// Output directory.
     #[arg(long, value_name = "DIR")]

@@ -93,7 +93,10 @@ fn parse_line(line: &str, rules: &FrangiehRules) -> anyhow::Result<(Frangieh, [u
         }
         let board =
             cowrie_engine::games::tables::decode_position_id(f[0]).map_err(|e| anyhow!("{e}"))?;
-        let die = |s: &str| s.parse::<u8>().with_context(|| format!("die '{s}'"));
+        let die = |s: &str| {
+            s.parse::<u8>()
+                .with_context(|| format!("die {}", crate::cli::quote(s)))
+        };
         let dice = f[1..]
             .iter()
             .map(|s| die(s))
@@ -127,8 +130,8 @@ pub fn run_legal<R: BufRead, W: Write>(
         if text.is_empty() {
             continue;
         }
-        let (state, dice) =
-            parse_line(text, rules).with_context(|| format!("line {}: '{text}'", i + 1))?;
+        let (state, dice) = parse_line(text, rules)
+            .with_context(|| format!("line {}: {}", i + 1, crate::cli::quote(text)))?;
         state.legal_actions(&mut buf);
         let mut results: Vec<Result1> = buf
             .iter()

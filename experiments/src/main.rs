@@ -26,7 +26,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             let msg = format!("{e:#}").replace('\n', " ");
-            eprintln!("error: {msg}");
+            eprintln!("error: {}", one_line(&msg));
             ExitCode::from(2)
         }
     }
@@ -157,4 +157,16 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             command_line,
         ),
     }
+}
+
+/// An error line of at most a few hundred characters, whatever input it quotes: the longest
+/// messages cowrie writes itself are well under this, so only an echoed input is cut.
+fn one_line(msg: &str) -> String {
+    const MAX: usize = 400;
+    let n = msg.chars().count();
+    if n <= MAX {
+        return msg.to_string();
+    }
+    let head: String = msg.chars().take(MAX).collect();
+    format!("{head}... ({n} characters in all)")
 }

@@ -13,6 +13,8 @@ use std::path::Path;
 
 use anyhow::{bail, Context};
 
+use crate::schedule::Schedule;
+
 /// The header line as the csv writer writes it.
 ///
 /// # Errors
@@ -25,7 +27,7 @@ pub fn header_bytes(header: &[&str]) -> anyhow::Result<Vec<u8>> {
 
 /// Opens `path` for appending rows. Fresh: the file is replaced by the header. Resumed: the
 /// header must match, and the complete rows whose first field (`game_index`) follows
-/// `schedule` are kept; returns how many.
+/// `schedule` are kept; returns how many (a row that breaks the order ends what is kept).
 ///
 /// # Errors
 /// Unreadable or unwritable files, or a file whose header differs, naming it.
@@ -33,8 +35,8 @@ pub fn open_csv(
     path: &Path,
     header: &[&str],
     resume: bool,
-    schedule: &[u64],
-) -> anyhow::Result<(File, usize)> {
+    schedule: Schedule,
+) -> anyhow::Result<(File, u64)> {
     let head = header_bytes(header)?;
     if resume && path.exists() {
         let bytes =
@@ -55,7 +57,7 @@ pub fn open_csv(
             let index = std::str::from_utf8(first)
                 .ok()
                 .and_then(|s| s.parse::<u64>().ok());
-            if index != Some(schedule[done]) {
+            if index.is_none() || index != schedule.get(done) {
                 break;
             }
             keep += line.len();
@@ -118,7 +120,7 @@ pub fn open_csv_before(
 ///
 /// # Errors
 /// Unreadable or unwritable files; a resumed file with fewer than `lines` complete lines.
-pub fn open_lines(path: &Path, resume: bool, lines: usize) -> anyhow::Result<File> {
+pub fn open_lines(path: &Path, resume: bool, lines: u64) -> anyhow::Result<File> {
     if resume && path.exists() {
         let bytes =
             std::fs::read(path).with_context(|| format!("cannot read '{}'", path.display()))?;

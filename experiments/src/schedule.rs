@@ -73,9 +73,94 @@ impl std::fmt::Display for Shard {
     }
 }
 
+/// The game indices one process plays, in schedule order, computed on demand: a run of any
+/// length costs no memory before it plays (the games of shard `k` of `n` are the pairs
+/// `k - 1, k - 1 + n, k - 1 + 2n, ...`, both games of a pair in order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Schedule {
+    games: u64,
+    swap: bool,
+    shard: Shard,
+}
+
+impl Schedule {
+    /// The schedule of `games` games (seat-swapped pairs when `swap`, then `games` is even),
+    /// sliced to `shard`.
+    #[must_use]
+    pub fn new(games: u64, swap: bool, shard: Shard) -> Schedule {
+        Schedule { games, swap, shard }
+    }
+
+    fn per_pair(self) -> u64 {
+        if self.swap {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// How many games this slice plays.
+    #[must_use]
+    pub fn len(self) -> u64 {
+        let pairs = self.games / self.per_pair();
+        let first = self.shard.k - 1;
+        let mine = if pairs > first {
+            (pairs - first).div_ceil(self.shard.n)
+        } else {
+            0
+        };
+        mine * self.per_pair()
+    }
+
+    /// Whether this slice plays no game.
+    #[must_use]
+    pub fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+
+    /// The game index of the `i`-th game of this slice, if it has one.
+    #[must_use]
+    pub fn get(self, i: u64) -> Option<u64> {
+        (i < self.len()).then(|| {
+            let per = self.per_pair();
+            let pair = self.shard.k - 1 + (i / per) * self.shard.n;
+            pair * per + i % per
+        })
+    }
+
+    /// The game indices from position `from` on, in order.
+    pub fn from(self, from: u64) -> impl Iterator<Item = u64> {
+        (from..self.len()).filter_map(move |i| self.get(i))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_lazy_schedule_lists_the_games_a_filter_over_all_games_keeps() {
+        for swap in [true, false] {
+            for games in [0u64, 2, 8, 10, 14, 100] {
+                for n in 1..=6 {
+                    for k in 1..=n {
+                        let shard = Shard { k, n };
+                        let slow: Vec<u64> = (0..games)
+                            .filter(|&i| shard.contains(slot(i, swap).pair_index))
+                            .collect();
+                        let lazy = Schedule::new(games, swap, shard);
+                        assert_eq!(lazy.len(), slow.len() as u64, "{games} {swap} {shard}");
+                        assert_eq!(lazy.from(0).collect::<Vec<_>>(), slow);
+                        assert_eq!(lazy.get(lazy.len()), None);
+                    }
+                }
+            }
+        }
+        // A schedule of 2^40 games is a few words: its last game is computed, not stored.
+        let huge = Schedule::new(1 << 40, true, Shard { k: 3, n: 4 });
+        assert_eq!(huge.len(), 1 << 38);
+        assert_eq!(huge.get(huge.len() - 1), Some((1 << 40) - 3));
+    }
 
     #[test]
     fn shards_cover_every_game_once_and_keep_pairs_together() {

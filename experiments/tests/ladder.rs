@@ -200,7 +200,7 @@ fn bad_ladders_get_one_line_errors_and_exit_code_2() {
                 "--out",
                 o,
             ],
-            "--threads 0",
+            "at least one worker thread",
         ),
     ];
     for (args, needle) in cases {

@@ -26,11 +26,14 @@ fn an_empty_shard_is_refused() {
         v.extend(extra);
         v
     };
-    // 4 games are 2 seat-swapped pairs: shards 3 and 4 of 4 would be empty.
+    // 4 games are 2 seat-swapped pairs: shards 3 and 4 of 4 would be empty, so every shard of
+    // the set is refused, the first as well as the last.
+    refused(&cowrie(&args("1/4", "4", None)), "--shard 1/4");
     refused(&cowrie(&args("3/4", "4", None)), "--shard 3/4");
     refused(&cowrie(&args("4/4", "4", None)), "2 seat-swapped pairs");
     assert!(!out.exists());
     // Without seat swapping every game is its own pair.
+    refused(&cowrie(&args("1/4", "3", Some("--no-swap"))), "3 games");
     refused(&cowrie(&args("4/4", "3", Some("--no-swap"))), "--shard 4/4");
     assert!(cowrie(&args("2/2", "4", None)).status.success());
     assert!(cowrie(&args("3/3", "3", Some("--no-swap")))
@@ -77,15 +80,7 @@ fn legal_names_a_wrong_number_of_dice() {
         (json, "3 dice"),
         ("4HPwATDgc/ABMA 3", "1 dice"),
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_cowrie"))
-            .arg("legal")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        writeln!(child.stdin.take().unwrap(), "{line}").unwrap();
-        let o = child.wait_with_output().unwrap();
+        let o = legal(&format!("{line}\n"));
         refused(&o, needle);
         assert!(!String::from_utf8_lossy(&o.stderr).contains("trailing"));
     }
@@ -258,4 +253,72 @@ fn advantage_and_compare_refuse_bad_counts_before_writing() {
         refused(&r, needle);
         assert!(!out.exists(), "nothing written for --games {games}");
     }
+}
+
+#[test]
+fn counts_and_threads_out_of_range_are_refused_naming_the_range() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("c");
+    let o = out.to_str().unwrap();
+    let m = |flag: &'static str, value: &'static str| {
+        cowrie(&[
+            "match", "--game", "baghchal", "--p1", "random", "--p2", "random", flag, value,
+            "--quiet", "--out", o,
+        ])
+    };
+    refused(&m("--games", "-2"), "must be a positive number");
+    refused(&m("--games", "1e9"), "whole number");
+    refused(&m("--games", "1099511627778"), "at most 1099511627776");
+    refused(&m("--threads", "10000"), "at most");
+    refused(&m("--threads", "-1"), "must be a positive number");
+    refused(&m("--threads", "0"), "at least one worker thread");
+    assert!(!out.exists());
+    refused(&cowrie(&["bench", "--games", "0"]), "--games 0");
+    refused(
+        &cowrie(&["study", "--threads", "0", "--out", o]),
+        "at least one worker thread",
+    );
+    assert!(!out.exists());
+}
+
+#[test]
+fn a_run_of_two_to_the_forty_games_costs_no_memory_before_it_plays() {
+    // 2^40 games in 2^39 shards: this shard holds one seat-swapped pair, the 2^38-th.
+    // The schedule is computed, not stored, so this plays two games and writes them.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("huge");
+    let line = "match --game baghchal --p1 random --p2 random --games 1099511627776 \
+                --shard 274877906945/549755813888 --quiet --out";
+    let mut args: Vec<&str> = line.split_whitespace().collect();
+    args.push(out.to_str().unwrap());
+    let r = cowrie(&args);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let rows = std::fs::read_to_string(out.join("games.csv")).unwrap();
+    let first: Vec<&str> = rows
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').next().unwrap())
+        .collect();
+    assert_eq!(first, ["549755813888", "549755813889"]);
+}
+
+/// `cowrie legal` run on `input` as its standard input.
+fn legal(input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cowrie"))
+        .arg("legal")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The binary may stop reading at the first bad line: a broken pipe here is its answer.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn an_overlong_input_line_is_quoted_in_part() {
+    let o = legal(&("A".repeat(10_000_000) + " 3 1\n"));
+    refused(&o, "(10000004 characters)");
+    assert!(o.stderr.len() < 500, "{} bytes of error", o.stderr.len());
 }

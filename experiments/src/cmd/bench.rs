@@ -98,6 +98,9 @@ fn hex(bytes: &[u8]) -> String {
 /// # Errors
 /// Only if a game's variants cannot be built (a bug).
 pub fn run(games: u64) -> anyhow::Result<()> {
+    if games == 0 {
+        anyhow::bail!("--games 0: the bench needs at least one game per variant");
+    }
     let mut all = Sha256::new();
     let mut text = format!(
         "cowrie bench: random v random, {games} games per variant, seed 1, one thread\n{:<10} {:<15} {:>10} {:>12} {:>12}  rows sha256 (first 16 hex)\n",

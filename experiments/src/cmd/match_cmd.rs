@@ -19,13 +19,27 @@ use crate::manifest::{now_rfc3339, Manifest};
 use crate::record::{self, MatchLabels};
 use crate::registry::{dispatch, GameTask};
 use crate::runfiles;
-use crate::schedule::{slot, Shard};
+use crate::schedule::{slot, Schedule, Shard};
 use crate::seeds::{agent_stream, chance_stream};
 use crate::selfplay::{play, Buffers};
 use crate::summary::{self, MatchSummary, SummaryLabels};
 
 /// Games played between two writes of `games.csv` (rows are flushed after each batch).
+/// The most games played between two writes to disk.
 const BATCH: usize = 256;
+
+/// The next batch size: finished games reach the disk (and the manifest's `games_written`) at
+/// least about once a second, and at most every [`BATCH`] games. Batches only decide when rows
+/// are written, never what they hold, so the files do not depend on them.
+fn next_batch_size(size: usize, took: std::time::Duration, threads: usize) -> usize {
+    if took < std::time::Duration::from_millis(250) {
+        (size * 2).min(BATCH)
+    } else if took > std::time::Duration::from_millis(700) {
+        (size / 2).max(threads.clamp(1, BATCH))
+    } else {
+        size
+    }
+}
 
 /// A validated match configuration.
 #[derive(Clone, Debug)]
@@ -103,35 +117,33 @@ impl MatchConfig {
         if self.threads == 0 {
             bail!("--threads 0: at least one worker thread is needed");
         }
-        // Shard k plays pair k - 1 first, so it is empty exactly when there are fewer than k
-        // pairs; an empty shard is refused rather than written as a run of no games.
+        // A set of N shards is refused as a whole when some shard of it would hold no pair
+        // (fewer pairs than shards), so every set that runs can be merged into one run.
         let pairs = if self.swap {
             self.games / 2
         } else {
             self.games
         };
-        if pairs < self.shard.k {
+        if pairs < self.shard.n {
             let unit = if self.swap {
                 "seat-swapped pairs"
             } else {
                 "games"
             };
             bail!(
-                "--shard {}: --games {} makes {pairs} {unit}, so shard {} would play none (use at most {pairs} shards)",
+                "--shard {}: --games {} makes {pairs} {unit}, fewer than the {} shards, so some shard would play none (use at most {pairs} shards)",
                 self.shard,
                 self.games,
-                self.shard.k
+                self.shard.n
             );
         }
         Ok(())
     }
 
-    /// The game indices this process plays, in schedule order.
+    /// The game indices this process plays, in schedule order (computed on demand).
     #[must_use]
-    pub fn schedule(&self) -> Vec<u64> {
-        (0..self.games)
-            .filter(|&i| self.shard.contains(slot(i, self.swap).pair_index))
-            .collect()
+    pub fn schedule(&self) -> Schedule {
+        Schedule::new(self.games, self.swap, self.shard)
     }
 
     /// Whether game `i` has the `--p2` agent in seat 1.
@@ -242,7 +254,7 @@ pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchR
     let schedule = cfg.schedule();
     let csv_path = cfg.out.join("games.csv");
     let (mut csv_file, done) =
-        runfiles::open_csv(&csv_path, &record::header::<G>(), cfg.resume, &schedule)?;
+        runfiles::open_csv(&csv_path, &record::header::<G>(), cfg.resume, schedule)?;
     let records_path = cfg.out.join("records.jsonl");
     let mut records = if cfg.record {
         Some(runfiles::open_lines(&records_path, cfg.resume, done)?)
@@ -255,24 +267,34 @@ pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchR
     } else {
         let mut header = vec!["game_index", "pair_index", "seed"];
         header.extend(G::subgame_columns());
-        let upto = schedule.get(done).copied().unwrap_or(u64::MAX);
+        let upto = schedule.get(done).unwrap_or(u64::MAX);
         Some(runfiles::open_csv_before(
             &sub_path, &header, cfg.resume, upto,
         )?)
     };
-    manifest.games_written = done as u64;
+    manifest.games_written = done;
     manifest.write(&cfg.out)?;
     let started = Instant::now();
 
-    let bar = progress_bar(schedule.len() as u64, cfg.progress);
-    bar.inc(done as u64);
+    let bar = progress_bar(schedule.len(), cfg.progress);
+    bar.inc(done);
     let ctx = Ctx {
         cfg,
         rules: &rules,
         labels: &labels,
         resolved: &resolved,
     };
-    for batch in schedule[done..].chunks(BATCH) {
+    let mut pending = schedule.from(done);
+    let mut batch = Vec::with_capacity(BATCH);
+    let mut size = cfg.threads.min(BATCH);
+    let mut written = done;
+    loop {
+        batch.clear();
+        batch.extend(pending.by_ref().take(size));
+        if batch.is_empty() {
+            break;
+        }
+        let batch_started = Instant::now();
         let out: Vec<Played> = pool.install(|| {
             batch
                 .par_iter()
@@ -296,7 +318,11 @@ pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchR
             out.iter().map(|p| p.row.as_slice()),
             &csv_path,
         )?;
+        written += batch.len() as u64;
+        manifest.games_written = written;
+        manifest.write(&cfg.out)?;
         bar.inc(batch.len() as u64);
+        size = next_batch_size(size, batch_started.elapsed(), cfg.threads);
     }
     bar.finish_and_clear();
     drop(csv_file);

@@ -54,8 +54,8 @@ pub fn decode_position_id(text: &str) -> Result<Board, String> {
     let text = text.trim();
     if text.len() != 14 {
         return Err(format!(
-            "a Position ID has 14 characters, '{text}' has {}",
-            text.len()
+            "a Position ID has 14 characters, this one has {}",
+            text.chars().count()
         ));
     }
     let mut bytes = [0u8; 11];

@@ -6,6 +6,7 @@
 
 pub mod cli;
 pub mod cmd;
+pub mod digest;
 pub mod gamelog;
 pub mod legal;
 pub mod manifest;

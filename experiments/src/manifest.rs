@@ -4,11 +4,14 @@
 //! (`"complete"`); a run that stops early never says complete. Wall-clock times live here, not
 //! in the CSV.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::SystemTime;
 
 use anyhow::Context;
 use serde::Serialize;
+
+use crate::digest::FileDigest;
 
 /// The run's manifest.
 #[derive(Clone, Debug, Serialize)]
@@ -38,6 +41,10 @@ pub struct Manifest {
     pub elapsed_seconds: f64,
     /// Games finished and written.
     pub games_written: u64,
+    /// Each file of the run that holds rows (`games.csv`, `records.jsonl`, `subgames.csv`,
+    /// `summary.csv`): its length and SHA-256 when the manifest was written.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub files: BTreeMap<String, FileDigest>,
 }
 
 /// The current time in RFC 3339, UTC, to the second.
@@ -48,14 +55,19 @@ pub fn now_rfc3339() -> String {
 
 impl Manifest {
     /// Checks that `dir` holds (the start of) this same run, so it can be resumed: its
-    /// manifest's `run` must equal this one's. A directory without a manifest starts afresh.
+    /// manifest's `run` must equal this one's. Returns that manifest, whose `files` vouch for
+    /// the rows already written.
     ///
     /// # Errors
-    /// A manifest that cannot be read, or that describes another run (naming the difference).
-    pub fn check_resumable(&self, dir: &Path) -> anyhow::Result<()> {
+    /// No manifest in `dir` (nothing to resume), a manifest that cannot be read, or one that
+    /// describes another run (naming the field that differs).
+    pub fn check_resumable(&self, dir: &Path) -> anyhow::Result<serde_json::Value> {
         let path = dir.join("manifest.json");
         if !path.exists() {
-            return Ok(());
+            anyhow::bail!(
+                "--resume: '{}' holds no run (no manifest.json); leave out --resume to start one",
+                dir.display()
+            );
         }
         let text = std::fs::read_to_string(&path)
             .with_context(|| format!("cannot read '{}'", path.display()))?;
@@ -66,13 +78,13 @@ impl Manifest {
             for (k, v) in b {
                 if a.get(k) != Some(v) {
                     anyhow::bail!(
-                        "--resume: '{}' is another run ({k} was {}, now {v})",
-                        dir.display(),
+                        "--resume: '{}' is another run (run.{k} was {}, now {v})",
+                        path.display(),
                         a.get(k).unwrap_or(&serde_json::Value::Null)
                     );
                 }
             }
-            return Ok(());
+            return Ok(old);
         }
         anyhow::bail!("--resume: '{}' is not a manifest", path.display())
     }

@@ -5,7 +5,8 @@
 //! after an interruption (SIGINT, SIGKILL, power loss) the files hold a prefix of the run's rows,
 //! perhaps with half a line at the end. Resuming keeps every complete row that matches the
 //! schedule, cuts the rest, and appends from there: the finished files are byte-identical to an
-//! uninterrupted run's.
+//! uninterrupted run's. A resumed file must first match what its manifest recorded at the last
+//! flush (length and SHA-256, [`crate::digest`]); only that verified prefix is kept.
 
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -13,6 +14,7 @@ use std::path::Path;
 
 use anyhow::{bail, Context};
 
+use crate::digest::{self, FileDigest, HashedFile};
 use crate::schedule::Schedule;
 
 /// The header line as the csv writer writes it.
@@ -26,21 +28,22 @@ pub fn header_bytes(header: &[&str]) -> anyhow::Result<Vec<u8>> {
 }
 
 /// Opens `path` for appending rows. Fresh: the file is replaced by the header. Resumed: the
-/// header must match, and the complete rows whose first field (`game_index`) follows
-/// `schedule` are kept; returns how many (a row that breaks the order ends what is kept).
+/// file must begin with the bytes `recorded` describes; of those, the header must match, and
+/// the complete rows whose first field (`game_index`) follows `schedule` are kept; returns how
+/// many (a row that breaks the order ends what is kept).
 ///
 /// # Errors
-/// Unreadable or unwritable files, or a file whose header differs, naming it.
+/// Unreadable or unwritable files, a file its manifest does not vouch for, or a file whose
+/// header differs, naming it.
 pub fn open_csv(
     path: &Path,
     header: &[&str],
     resume: bool,
+    recorded: Option<&FileDigest>,
     schedule: Schedule,
-) -> anyhow::Result<(File, u64)> {
+) -> anyhow::Result<(HashedFile, u64)> {
     let head = header_bytes(header)?;
-    if resume && path.exists() {
-        let bytes =
-            std::fs::read(path).with_context(|| format!("cannot read '{}'", path.display()))?;
+    if let Some(bytes) = verified(path, resume, recorded)? {
         if !bytes.starts_with(&head) {
             bail!(
                 "--resume: '{}' has another header; it is not this run's output",
@@ -53,42 +56,75 @@ pub fn open_csv(
             if !line.ends_with(b"\n") || done == schedule.len() {
                 break;
             }
-            let first = line.split(|&b| b == b',').next().unwrap_or_default();
-            let index = std::str::from_utf8(first)
-                .ok()
-                .and_then(|s| s.parse::<u64>().ok());
-            if index.is_none() || index != schedule.get(done) {
+            if first_field(line).is_none() || first_field(line) != schedule.get(done) {
                 break;
             }
             keep += line.len();
             done += 1;
         }
-        let file = truncate_to(path, keep as u64)?;
-        return Ok((file, done));
+        return Ok((truncate_to(path, &bytes[..keep])?, done));
     }
+    Ok((create_with(path, &head)?, 0))
+}
+
+/// The first field of a CSV line as a number (`game_index`).
+fn first_field(line: &[u8]) -> Option<u64> {
+    let first = line.split(|&b| b == b',').next().unwrap_or_default();
+    std::str::from_utf8(first).ok()?.parse().ok()
+}
+
+/// When resuming a file that exists: its bytes up to what `recorded` vouches for, after
+/// checking them. `None` when the file is to be started afresh.
+fn verified(
+    path: &Path,
+    resume: bool,
+    recorded: Option<&FileDigest>,
+) -> anyhow::Result<Option<Vec<u8>>> {
+    if !resume {
+        return Ok(None);
+    }
+    match (path.exists(), recorded) {
+        (false, None) => Ok(None),
+        (false, Some(_)) => bail!("--resume: '{}' is missing", path.display()),
+        (true, None) => bail!(
+            "--resume: the manifest records no digest of '{}', so its rows cannot be trusted",
+            path.display()
+        ),
+        (true, Some(d)) => {
+            let mut bytes =
+                std::fs::read(path).with_context(|| format!("cannot read '{}'", path.display()))?;
+            digest::check(path, &bytes, d, false).map_err(|e| anyhow::anyhow!("--resume: {e}"))?;
+            bytes.truncate(usize::try_from(d.bytes).context("file too large")?);
+            Ok(Some(bytes))
+        }
+    }
+}
+
+fn create_with(path: &Path, head: &[u8]) -> anyhow::Result<HashedFile> {
     let mut file =
         File::create(path).with_context(|| format!("cannot write '{}'", path.display()))?;
-    file.write_all(&head)
+    file.write_all(head)
         .with_context(|| format!("cannot write '{}'", path.display()))?;
-    Ok((file, 0))
+    Ok(HashedFile::new(file, head))
 }
 
 /// Opens a CSV of several rows per game (`subgames.csv`) for appending. Fresh: replaced by the
-/// header. Resumed: keeps the complete rows whose first field (`game_index`) is below `upto`,
-/// the first game not yet finished (rows come in schedule order).
+/// header. Resumed: checked against `recorded`, then keeps the complete rows whose first field
+/// (`game_index`) is below `upto`, the first game not yet finished (rows come in schedule
+/// order).
 ///
 /// # Errors
-/// Unreadable or unwritable files, or a file whose header differs, naming it.
+/// Unreadable or unwritable files, a file its manifest does not vouch for, or a file whose
+/// header differs, naming it.
 pub fn open_csv_before(
     path: &Path,
     header: &[&str],
     resume: bool,
+    recorded: Option<&FileDigest>,
     upto: u64,
-) -> anyhow::Result<File> {
+) -> anyhow::Result<HashedFile> {
     let head = header_bytes(header)?;
-    if resume && path.exists() {
-        let bytes =
-            std::fs::read(path).with_context(|| format!("cannot read '{}'", path.display()))?;
+    if let Some(bytes) = verified(path, resume, recorded)? {
         if !bytes.starts_with(&head) {
             bail!(
                 "--resume: '{}' has another header; it is not this run's output",
@@ -97,33 +133,29 @@ pub fn open_csv_before(
         }
         let mut keep = head.len();
         for line in bytes[head.len()..].split_inclusive(|&b| b == b'\n') {
-            let first = line.split(|&b| b == b',').next().unwrap_or_default();
-            let index = std::str::from_utf8(first)
-                .ok()
-                .and_then(|s| s.parse::<u64>().ok());
-            if !line.ends_with(b"\n") || index.is_none_or(|i| i >= upto) {
+            if !line.ends_with(b"\n") || first_field(line).is_none_or(|i| i >= upto) {
                 break;
             }
             keep += line.len();
         }
-        return truncate_to(path, keep as u64);
+        return truncate_to(path, &bytes[..keep]);
     }
-    let mut file =
-        File::create(path).with_context(|| format!("cannot write '{}'", path.display()))?;
-    file.write_all(&head)
-        .with_context(|| format!("cannot write '{}'", path.display()))?;
-    Ok(file)
+    create_with(path, &head)
 }
 
 /// Opens a JSON-lines file for appending, keeping its first `lines` complete lines when
-/// resuming (or replacing it otherwise).
+/// resuming (after checking it against `recorded`), or replacing it otherwise.
 ///
 /// # Errors
-/// Unreadable or unwritable files; a resumed file with fewer than `lines` complete lines.
-pub fn open_lines(path: &Path, resume: bool, lines: u64) -> anyhow::Result<File> {
-    if resume && path.exists() {
-        let bytes =
-            std::fs::read(path).with_context(|| format!("cannot read '{}'", path.display()))?;
+/// Unreadable or unwritable files; a file its manifest does not vouch for; a resumed file with
+/// fewer than `lines` complete lines.
+pub fn open_lines(
+    path: &Path,
+    resume: bool,
+    recorded: Option<&FileDigest>,
+    lines: u64,
+) -> anyhow::Result<HashedFile> {
+    if let Some(bytes) = verified(path, resume, recorded)? {
         let mut keep = 0;
         let mut n = 0;
         for line in bytes.split_inclusive(|&b| b == b'\n') {
@@ -139,20 +171,21 @@ pub fn open_lines(path: &Path, resume: bool, lines: u64) -> anyhow::Result<File>
                 path.display()
             );
         }
-        return truncate_to(path, keep as u64);
+        return truncate_to(path, &bytes[..keep]);
     }
     if resume && lines > 0 {
         bail!("--resume: '{}' is missing", path.display());
     }
-    File::create(path).with_context(|| format!("cannot write '{}'", path.display()))
+    create_with(path, b"")
 }
 
-fn truncate_to(path: &Path, len: u64) -> anyhow::Result<File> {
+/// Cuts the file at `path` to `kept` (a prefix of its bytes) and opens it for appending.
+fn truncate_to(path: &Path, kept: &[u8]) -> anyhow::Result<HashedFile> {
     let file = OpenOptions::new()
         .append(true)
         .open(path)
         .with_context(|| format!("cannot write '{}'", path.display()))?;
-    file.set_len(len)
+    file.set_len(kept.len() as u64)
         .with_context(|| format!("cannot write '{}'", path.display()))?;
-    Ok(file)
+    Ok(HashedFile::new(file, kept))
 }

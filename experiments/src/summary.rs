@@ -194,10 +194,13 @@ fn rows(s: &MatchSummary, labels: &SummaryLabels) -> [(String, Tally); 4] {
 ///
 /// # Errors
 /// If the file cannot be written, naming it.
-pub fn write_csv(dir: &Path, s: &MatchSummary, labels: &SummaryLabels) -> anyhow::Result<()> {
+pub fn write_csv(
+    dir: &Path,
+    s: &MatchSummary,
+    labels: &SummaryLabels,
+) -> anyhow::Result<crate::digest::FileDigest> {
     let path = dir.join("summary.csv");
-    let mut w = csv::Writer::from_path(&path)
-        .with_context(|| format!("cannot write '{}'", path.display()))?;
+    let mut w = csv::Writer::from_writer(Vec::new());
     let mut header = vec!["group", "label"];
     header.extend(Tally::CSV_COLUMNS);
     w.write_record(&header)?;
@@ -212,7 +215,7 @@ pub fn write_csv(dir: &Path, s: &MatchSummary, labels: &SummaryLabels) -> anyhow
         fields.extend(t.csv_fields());
         w.write_record(&fields)?;
     }
-    w.flush()
-        .with_context(|| format!("cannot write '{}'", path.display()))?;
-    Ok(())
+    let bytes = w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?;
+    std::fs::write(&path, &bytes).with_context(|| format!("cannot write '{}'", path.display()))?;
+    Ok(crate::digest::FileDigest::of(&bytes))
 }

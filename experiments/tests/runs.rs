@@ -2,6 +2,7 @@
 //! real binary in temporary directories, compared byte for byte with an uninterrupted run.
 mod common;
 use common::cowrie;
+use cowrie_experiments::digest::FileDigest;
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -250,10 +251,37 @@ fn julbahar_subgames_survive_resume_and_merge() {
     for f in ["manifest.json", "games.csv", "subgames.csv"] {
         std::fs::copy(whole.join(f), cut.join(f)).unwrap();
     }
-    let keep: Vec<&[u8]> = games.split_inclusive(|&b| b == b'\n').take(16).collect();
-    std::fs::write(cut.join("games.csv"), keep.concat()).unwrap();
-    let mut torn = subs.clone();
-    torn.truncate(subs.len() / 2 + 7);
+    // The manifest vouches for what was flushed with it (15 matches and their subgames rows);
+    // the files run on past it, as they do when a run dies between a write and its manifest.
+    let keep = games
+        .split_inclusive(|&b| b == b'\n')
+        .take(16)
+        .collect::<Vec<_>>()
+        .concat();
+    let first = |l: &[u8]| -> Option<u64> {
+        std::str::from_utf8(l.split(|&b| b == b',').next()?)
+            .ok()?
+            .parse()
+            .ok()
+    };
+    let sub_keep: Vec<u8> = subs
+        .split_inclusive(|&b| b == b'\n')
+        .enumerate()
+        .filter(|(i, l)| *i == 0 || first(l).is_some_and(|g| g < 15))
+        .flat_map(|(_, l)| l.to_vec())
+        .collect();
+    let mut m: serde_json::Value =
+        serde_json::from_slice(&read(&whole.join("manifest.json"))).unwrap();
+    m["status"] = "running".into();
+    m["games_written"] = 15.into();
+    m["files"] = serde_json::json!({
+        "games.csv": FileDigest::of(&keep),
+        "subgames.csv": FileDigest::of(&sub_keep),
+    });
+    std::fs::write(cut.join("manifest.json"), m.to_string()).unwrap();
+    let torn_games = [&keep[..], &games[keep.len()..keep.len() + 9]].concat();
+    std::fs::write(cut.join("games.csv"), torn_games).unwrap();
+    let torn = &subs[..sub_keep.len() + 7];
     std::fs::write(cut.join("subgames.csv"), torn).unwrap();
     ok(&jb(cut.to_str().unwrap(), &["--resume"]));
     for f in ["games.csv", "subgames.csv", "summary.csv"] {
@@ -280,4 +308,126 @@ fn julbahar_subgames_survive_resume_and_merge() {
             "{f} differs after merge"
         );
     }
+}
+
+/// Runs `args`, expecting a one-line refusal (exit code 2) that contains every one of `needles`.
+fn refused(args: &[&str], needles: &[&str]) {
+    let r = cowrie(args);
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert_eq!(r.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    for n in needles {
+        assert!(err.contains(n), "'{err}' should say {n}");
+    }
+}
+
+/// `path` with the byte at `at` replaced by `by`.
+fn edit(path: &Path, at: usize, by: u8) {
+    let mut bytes = read(path);
+    bytes[at] = by;
+    std::fs::write(path, bytes).unwrap();
+}
+
+#[test]
+fn edited_truncated_or_foreign_files_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name);
+    let s = |name: &str| p(name).to_str().unwrap().to_string();
+    // Two shards of one recorded run, and their merge.
+    let (s1, s2) = (s("s1"), s("s2"));
+    ok(&cowrie(
+        &[&base("40", &s1)[..], &["--record", "--shard", "1/2"]].concat(),
+    ));
+    ok(&cowrie(
+        &[&base("40", &s2)[..], &["--record", "--shard", "2/2"]].concat(),
+    ));
+    // The merged directory has a stale records file from elsewhere; an unrecorded merge
+    // would leave it beside "record": false, so the recorded merge replaces it and the
+    // unrecorded one below removes it.
+    std::fs::create_dir_all(p("m")).unwrap();
+    std::fs::write(p("m").join("records.jsonl"), "stale\n").unwrap();
+    ok(&cowrie(&["merge", "--out", &s("m"), &s1, &s2]));
+    ok(&cowrie(&[
+        "replay",
+        &format!("{}/records.jsonl", s("m")),
+        "--quiet",
+    ]));
+    // --out may not be one of the inputs.
+    refused(
+        &["merge", "--out", &s1, &s1, &s2],
+        &["is one of the shards"],
+    );
+    // A shard whose row was edited (one character of a row) is refused, naming the file.
+    let games = p("s2").join("games.csv");
+    let text = read(&games);
+    let second_row = text.iter().position(|&b| b == b'\n').unwrap() + 3;
+    let was = text[second_row];
+    edit(&games, second_row, if was == b'1' { b'2' } else { b'1' });
+    refused(
+        &["merge", "--out", &s("m2"), &s1, &s2],
+        &["s2/games.csv", "edited"],
+    );
+    // Resuming the edited run is refused as well; the row is not kept.
+    refused(
+        &[
+            &base("40", &s2)[..],
+            &["--record", "--shard", "2/2", "--resume"],
+        ]
+        .concat(),
+        &["s2/games.csv", "edited"],
+    );
+    edit(&games, second_row, was);
+    // A truncated shard file.
+    let rec = p("s1").join("records.jsonl");
+    let full = read(&rec);
+    std::fs::write(&rec, &full[..full.len() - 10]).unwrap();
+    refused(
+        &["merge", "--out", &s("m2"), &s1, &s2],
+        &["s1/records.jsonl", "truncated"],
+    );
+    refused(
+        &["replay", &rec.to_string_lossy()],
+        &["records.jsonl", "truncated"],
+    );
+    std::fs::write(&rec, &full).unwrap();
+    // A record relabelled to another variant, with the digest made to match: the record is
+    // checked against its run, field by field.
+    let relabelled = String::from_utf8(full.clone()).unwrap().replacen(
+        "\"variant\":\"five-captures\"",
+        "\"variant\":\"parlett-1976\"",
+        1,
+    );
+    assert_ne!(relabelled.as_bytes(), &full[..]);
+    std::fs::write(&rec, &relabelled).unwrap();
+    let mp = p("s1").join("manifest.json");
+    let mut m: serde_json::Value = serde_json::from_slice(&read(&mp)).unwrap();
+    m["files"]["records.jsonl"] = serde_json::json!(FileDigest::of(relabelled.as_bytes()));
+    std::fs::write(&mp, m.to_string()).unwrap();
+    refused(
+        &["replay", &rec.to_string_lossy()],
+        &["variant", "parlett-1976"],
+    );
+    // Shards of two different runs: the merge names the field that differs.
+    let s3 = s("s3");
+    let mut other = base("40", &s3);
+    other[10] = "9";
+    ok(&cowrie(
+        &[&other[..], &["--record", "--shard", "2/2"]].concat(),
+    ));
+    refused(&["merge", "--out", &s("m3"), &s1, &s3], &["run.seed"]);
+    // --resume on a directory with no run in it.
+    refused(
+        &[&base("40", &s("typo"))[..], &["--resume"]].concat(),
+        &["holds no run"],
+    );
+    // Merging without records removes the stale records file.
+    let (u1, u2) = (s("u1"), s("u2"));
+    ok(&cowrie(
+        &[&base("40", &u1)[..], &["--shard", "1/2"]].concat(),
+    ));
+    ok(&cowrie(
+        &[&base("40", &u2)[..], &["--shard", "2/2"]].concat(),
+    ));
+    ok(&cowrie(&["merge", "--out", &s("m"), &u1, &u2]));
+    assert!(!p("m").join("records.jsonl").exists());
 }

@@ -194,6 +194,7 @@ fn run_ladder<G: Game + Evaluate>(cfg: &LadderConfig) -> anyhow::Result<String> 
         finished: String::new(),
         elapsed_seconds: 0.0,
         games_written: 0,
+        files: std::collections::BTreeMap::new(),
     };
     manifest.write(&cfg.out)?;
     let started = Instant::now();

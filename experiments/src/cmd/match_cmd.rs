@@ -2,8 +2,8 @@
 //! resumable (`--resume`), shardable (`--shard K/N`, combined by `cowrie merge`), recordable
 //! (`--record`).
 
-use std::fs::File;
-use std::io::{IsTerminal, Write};
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -14,6 +14,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::cli::MatchArgs;
+use crate::digest::{self, FileDigest, HashedFile};
 use crate::gamelog::GameRecord;
 use crate::manifest::{now_rfc3339, Manifest};
 use crate::record::{self, MatchLabels};
@@ -229,12 +230,22 @@ pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchR
         finished: String::new(),
         elapsed_seconds: 0.0,
         games_written: 0,
+        files: BTreeMap::new(),
     };
 
     crate::output::create_dir(&cfg.out)?;
-    if cfg.resume {
-        manifest.check_resumable(&cfg.out)?;
-    }
+    let old = if cfg.resume {
+        Some(manifest.check_resumable(&cfg.out)?)
+    } else {
+        None
+    };
+    let manifest_path = cfg.out.join("manifest.json");
+    let recorded = |name: &str| -> anyhow::Result<Option<FileDigest>> {
+        match &old {
+            Some(m) => digest::recorded(m, name, &manifest_path),
+            None => Ok(None),
+        }
+    };
     if !cfg.resume {
         // A fresh run replaces the directory's run files; files this run does not write must not
         // survive from an earlier run beside the new ones.
@@ -253,11 +264,21 @@ pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchR
     }
     let schedule = cfg.schedule();
     let csv_path = cfg.out.join("games.csv");
-    let (mut csv_file, done) =
-        runfiles::open_csv(&csv_path, &record::header::<G>(), cfg.resume, schedule)?;
+    let (mut csv_file, done) = runfiles::open_csv(
+        &csv_path,
+        &record::header::<G>(),
+        cfg.resume,
+        recorded("games.csv")?.as_ref(),
+        schedule,
+    )?;
     let records_path = cfg.out.join("records.jsonl");
     let mut records = if cfg.record {
-        Some(runfiles::open_lines(&records_path, cfg.resume, done)?)
+        Some(runfiles::open_lines(
+            &records_path,
+            cfg.resume,
+            recorded("records.jsonl")?.as_ref(),
+            done,
+        )?)
     } else {
         None
     };
@@ -269,10 +290,20 @@ pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchR
         header.extend(G::subgame_columns());
         let upto = schedule.get(done).unwrap_or(u64::MAX);
         Some(runfiles::open_csv_before(
-            &sub_path, &header, cfg.resume, upto,
+            &sub_path,
+            &header,
+            cfg.resume,
+            recorded("subgames.csv")?.as_ref(),
+            upto,
         )?)
     };
     manifest.games_written = done;
+    note_files(
+        &mut manifest,
+        &csv_file,
+        records.as_ref(),
+        subgames.as_ref(),
+    );
     manifest.write(&cfg.out)?;
     let started = Instant::now();
 
@@ -320,6 +351,12 @@ pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchR
         )?;
         written += batch.len() as u64;
         manifest.games_written = written;
+        note_files(
+            &mut manifest,
+            &csv_file,
+            records.as_ref(),
+            subgames.as_ref(),
+        );
         manifest.write(&cfg.out)?;
         bar.inc(batch.len() as u64);
         size = next_batch_size(size, batch_started.elapsed(), cfg.threads);
@@ -333,7 +370,10 @@ pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchR
         sides: [G::side_name(Player::ONE), G::side_name(Player::TWO)],
         agents: labels.agents.clone(),
     };
-    summary::write_csv(&cfg.out, &s, &sum_labels)?;
+    let summary_digest = summary::write_csv(&cfg.out, &s, &sum_labels)?;
+    manifest
+        .files
+        .insert("summary.csv".to_string(), summary_digest);
     write_lengths(&cfg.out, G::NAME, &variant, &rows)?;
     manifest.status = "complete";
     manifest.finished = now_rfc3339();
@@ -457,8 +497,26 @@ pub(crate) fn play_one<G: Game + Evaluate>(
     }
 }
 
+/// Records in the manifest what each file of the run holds now.
+fn note_files(
+    manifest: &mut Manifest,
+    games: &HashedFile,
+    records: Option<&HashedFile>,
+    subgames: Option<&HashedFile>,
+) {
+    for (name, file) in [
+        ("games.csv", Some(games)),
+        ("records.jsonl", records),
+        ("subgames.csv", subgames),
+    ] {
+        if let Some(f) = file {
+            manifest.files.insert(name.to_string(), f.digest());
+        }
+    }
+}
+
 fn write_all<'a>(
-    file: &mut File,
+    file: &mut HashedFile,
     chunks: impl Iterator<Item = &'a [u8]>,
     path: &std::path::Path,
 ) -> anyhow::Result<()> {
@@ -466,8 +524,7 @@ fn write_all<'a>(
     for c in chunks {
         buf.extend_from_slice(c);
     }
-    file.write_all(&buf)
-        .and_then(|()| file.flush())
+    file.append(&buf)
         .with_context(|| format!("cannot write '{}'", path.display()))
 }
 

@@ -9,6 +9,7 @@ use anyhow::{bail, Context};
 use cowrie_engine::{Game, Player};
 
 use crate::cli::MergeArgs;
+use crate::digest::{self, FileDigest};
 use crate::manifest::{now_rfc3339, Manifest};
 use crate::registry::{dispatch, GameTask};
 use crate::schedule::{slot, Shard};
@@ -33,14 +34,46 @@ fn read_manifest(dir: &Path) -> anyhow::Result<serde_json::Value> {
     serde_json::from_str(&text).with_context(|| format!("'{}' is not a manifest", path.display()))
 }
 
-/// Lines of a file after its first `skip` lines, each with its trailing newline.
-fn lines(path: &Path, skip: usize) -> anyhow::Result<Vec<Vec<u8>>> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read '{}'", path.display()))?;
+/// The lines of shard file `dir/name`, each with its trailing newline, after checking the file
+/// against the digest the shard's manifest records for it.
+fn lines(dir: &Path, name: &str, manifest: &serde_json::Value) -> anyhow::Result<Vec<Vec<u8>>> {
+    let path = dir.join(name);
+    let bytes =
+        std::fs::read(&path).with_context(|| format!("cannot read '{}'", path.display()))?;
+    let recorded =
+        digest::recorded(manifest, name, &dir.join("manifest.json"))?.with_context(|| {
+            format!(
+                "'{}': its manifest records no digest of it, so it cannot be merged",
+                path.display()
+            )
+        })?;
+    digest::check(&path, &bytes, &recorded, true)?;
     Ok(bytes
         .split_inclusive(|&b| b == b'\n')
-        .skip(skip)
         .map(<[u8]>::to_vec)
         .collect())
+}
+
+/// The first field of `run` (a manifest's `run` object) whose value differs in `other`.
+fn first_difference(run: &serde_json::Value, other: &serde_json::Value) -> String {
+    let keys = run
+        .as_object()
+        .into_iter()
+        .flat_map(|m| m.keys())
+        .chain(other.as_object().into_iter().flat_map(|m| m.keys()));
+    for k in keys {
+        if run.get(k) != other.get(k) {
+            let show = |v: Option<&serde_json::Value>| {
+                crate::cli::quote(&v.map_or_else(|| "nothing".to_string(), ToString::to_string))
+            };
+            return format!(
+                "run.{k} is {} there, {} here",
+                show(run.get(k)),
+                show(other.get(k))
+            );
+        }
+    }
+    "the runs differ".to_string()
 }
 
 /// Merges the shards.
@@ -50,8 +83,17 @@ fn lines(path: &Path, skip: usize) -> anyhow::Result<Vec<Vec<u8>>> {
 /// unwritable files; each names the directory.
 pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
     let mut run: Option<serde_json::Value> = None;
-    let mut seen: BTreeMap<u64, PathBuf> = BTreeMap::new();
+    let mut seen: BTreeMap<u64, (PathBuf, serde_json::Value)> = BTreeMap::new();
     let mut n_shards = None;
+    let out_real = std::fs::canonicalize(&args.out).ok();
+    for dir in &args.shards {
+        if out_real.is_some() && std::fs::canonicalize(dir).ok() == out_real {
+            bail!(
+                "--out '{}' is one of the shards being merged; write the merged run elsewhere",
+                args.out.display()
+            );
+        }
+    }
     for dir in &args.shards {
         let m = read_manifest(dir)?;
         if m["status"] != "complete" {
@@ -72,9 +114,10 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
             None => run = Some(r),
             Some(first) if *first != r => {
                 bail!(
-                    "shard '{}' belongs to another run than '{}'",
+                    "shard '{}' belongs to another run than '{}' ({})",
                     dir.display(),
-                    args.shards[0].display()
+                    args.shards[0].display(),
+                    first_difference(first, &r)
                 )
             }
             Some(_) => {}
@@ -87,7 +130,7 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
                 n_shards.unwrap_or(0)
             );
         }
-        if let Some(other) = seen.insert(shard.k, dir.clone()) {
+        if let Some((other, _)) = seen.insert(shard.k, (dir.clone(), m)) {
             bail!(
                 "shard {shard} appears twice: '{}' and '{}'",
                 other.display(),
@@ -107,12 +150,12 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
     // subgames.csv (games that are matches of games): rows by game_index, stable.
     let mut sub_header: Option<Vec<u8>> = None;
     let mut sub_rows: Vec<(u64, Vec<u8>)> = Vec::new();
-    for dir in seen.values() {
+    for (dir, m) in seen.values() {
         let p = dir.join("subgames.csv");
         if !p.exists() {
             continue;
         }
-        let all = lines(&p, 0)?;
+        let all = lines(dir, "subgames.csv", m)?;
         if let Some((head, body)) = all.split_first() {
             sub_header.get_or_insert_with(|| head.clone());
             for l in body {
@@ -128,8 +171,8 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
     sub_rows.sort_by_key(|(i, _)| *i);
     let mut header: Option<Vec<u8>> = None;
     let mut rows: BTreeMap<u64, (Vec<u8>, Option<Vec<u8>>)> = BTreeMap::new();
-    for dir in seen.values() {
-        let csv_lines = lines(&dir.join("games.csv"), 0)?;
+    for (dir, m) in seen.values() {
+        let csv_lines = lines(dir, "games.csv", m)?;
         let (head, body) = csv_lines
             .split_first()
             .with_context(|| format!("'{}' has an empty games.csv", dir.display()))?;
@@ -137,7 +180,7 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
             bail!("'{}' has another games.csv header", dir.display());
         }
         let recs = if record {
-            Some(lines(&dir.join("records.jsonl"), 0)?)
+            Some(lines(dir, "records.jsonl", m)?)
         } else {
             None
         };
@@ -173,20 +216,34 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
             rec_bytes.extend_from_slice(r);
         }
     }
-    std::fs::write(&csv_path, csv_bytes)
-        .with_context(|| format!("cannot write '{}'", csv_path.display()))?;
-    if let Some(head) = sub_header {
-        let p = args.out.join("subgames.csv");
-        let mut bytes = head;
-        for (_, l) in &sub_rows {
-            bytes.extend_from_slice(l);
+    let mut files = BTreeMap::new();
+    let mut write = |name: &str, bytes: Option<Vec<u8>>| -> anyhow::Result<()> {
+        let p = args.out.join(name);
+        match bytes {
+            Some(b) => {
+                std::fs::write(&p, &b)
+                    .with_context(|| format!("cannot write '{}'", p.display()))?;
+                files.insert(name.to_string(), FileDigest::of(&b));
+            }
+            // A file the merged run does not have must not survive from an earlier run.
+            None if p.exists() => std::fs::remove_file(&p)
+                .with_context(|| format!("cannot replace '{}'", p.display()))?,
+            None => {}
         }
-        std::fs::write(&p, bytes).with_context(|| format!("cannot write '{}'", p.display()))?;
-    }
-    if record {
-        let p = args.out.join("records.jsonl");
-        std::fs::write(&p, rec_bytes).with_context(|| format!("cannot write '{}'", p.display()))?;
-    }
+        Ok(())
+    };
+    write("games.csv", Some(csv_bytes))?;
+    write(
+        "subgames.csv",
+        sub_header.map(|head| {
+            let mut bytes = head;
+            for (_, l) in &sub_rows {
+                bytes.extend_from_slice(l);
+            }
+            bytes
+        }),
+    )?;
+    write("records.jsonl", record.then_some(rec_bytes))?;
     let game = run["game"].as_str().unwrap_or_default().to_string();
     let agents: [String; 2] =
         serde_json::from_value(run["agents"].clone()).context("manifest without agents")?;
@@ -194,7 +251,10 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
     let s = summary::summarise(&table_rows, |i| slot(i, swap).swapped);
     let (sides, name) = dispatch(&game, Sides)?;
     let labels = SummaryLabels { sides, agents };
-    summary::write_csv(&args.out, &s, &labels)?;
+    files.insert(
+        "summary.csv".to_string(),
+        summary::write_csv(&args.out, &s, &labels)?,
+    );
     let variant = run["variant"].as_str().unwrap_or_default();
     crate::cmd::match_cmd::write_lengths(&args.out, name, variant, &table_rows)?;
     run["shard"] = serde_json::Value::String(Shard::WHOLE.to_string());
@@ -212,6 +272,7 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
         finished: now,
         elapsed_seconds: 0.0,
         games_written: games,
+        files,
     }
     .write(&args.out)?;
     let text = summary::table(

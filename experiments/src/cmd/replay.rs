@@ -122,10 +122,11 @@ impl GameTask for Replay<'_> {
 /// An unreadable file, a malformed record, or a game that does not replay as recorded, naming
 /// the game and event.
 pub fn run(args: &ReplayArgs) -> anyhow::Result<()> {
-    let file = std::fs::File::open(&args.file)
+    let bytes = std::fs::read(&args.file)
         .with_context(|| format!("cannot read '{}'", args.file.display()))?;
+    let run = check_against_run(&args.file, &bytes)?;
     let mut found = false;
-    for (n, line) in std::io::BufReader::new(file).lines().enumerate() {
+    for (n, line) in bytes.lines().enumerate() {
         let line = line.with_context(|| format!("cannot read '{}'", args.file.display()))?;
         let rec: GameRecord = serde_json::from_str(&line).with_context(|| {
             format!(
@@ -134,6 +135,9 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<()> {
                 n + 1
             )
         })?;
+        if let Some(run) = &run {
+            check_record(run, &rec, &args.file, n + 1)?;
+        }
         if args.game_index.is_some_and(|g| g != rec.game_index) {
             continue;
         }
@@ -153,6 +157,78 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<()> {
             args.file.display(),
             args.game_index.map_or("records".into(), |g| g.to_string())
         );
+    }
+    Ok(())
+}
+
+/// When the records file sits in its run's directory (beside `manifest.json`): checks the
+/// file against the digest the manifest records and returns the manifest's `run`.
+fn check_against_run(
+    file: &std::path::Path,
+    bytes: &[u8],
+) -> anyhow::Result<Option<serde_json::Value>> {
+    let dir = file.parent().unwrap_or_else(|| std::path::Path::new("."));
+    let manifest_path = dir.join("manifest.json");
+    if !manifest_path.exists() {
+        return Ok(None);
+    }
+    let text = std::fs::read_to_string(&manifest_path)
+        .with_context(|| format!("cannot read '{}'", manifest_path.display()))?;
+    let m: serde_json::Value = serde_json::from_str(&text)
+        .with_context(|| format!("'{}' is not a manifest", manifest_path.display()))?;
+    let name = file
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
+    let recorded = crate::digest::recorded(&m, name, &manifest_path)?.with_context(|| {
+        format!(
+            "'{}': the manifest beside it records no digest of it",
+            file.display()
+        )
+    })?;
+    let whole = m["status"] == "complete";
+    crate::digest::check(file, bytes, &recorded, whole)?;
+    Ok(Some(m["run"].clone()))
+}
+
+/// Checks that record `rec` (line `line` of `file`) is of the run `run` describes: the same
+/// game, variant and resolved options.
+fn check_record(
+    run: &serde_json::Value,
+    rec: &GameRecord,
+    file: &std::path::Path,
+    line: usize,
+) -> anyhow::Result<()> {
+    let at = |field: &str, theirs: String, ours: String| {
+        anyhow::anyhow!(
+            "'{}' line {line}: the record's {field} is {} but its run's is {}",
+            file.display(),
+            crate::cli::quote(&theirs),
+            crate::cli::quote(&ours)
+        )
+    };
+    let text = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_string();
+    if rec.game != text(&run["game"]) {
+        return Err(at("game", rec.game.clone(), text(&run["game"])));
+    }
+    if rec.variant != text(&run["variant"]) {
+        return Err(at("variant", rec.variant.clone(), text(&run["variant"])));
+    }
+    if let Some(opts) = run["options"].as_object() {
+        let ours: Vec<(String, String)> = opts.iter().map(|(k, v)| (k.clone(), text(v))).collect();
+        let mut theirs = rec.options.clone();
+        theirs.sort();
+        let mut sorted = ours.clone();
+        sorted.sort();
+        if theirs != sorted {
+            let show = |o: &[(String, String)]| {
+                o.iter()
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            };
+            return Err(at("options", show(&theirs), show(&sorted)));
+        }
     }
     Ok(())
 }

@@ -108,6 +108,7 @@ pub fn run(cfg: &TournamentConfig) -> anyhow::Result<String> {
         finished: String::new(),
         elapsed_seconds: 0.0,
         games_written: 0,
+        files: std::collections::BTreeMap::new(),
     };
     manifest.write(&cfg.out)?;
     let mut all_rows = Vec::new();

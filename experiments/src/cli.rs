@@ -226,6 +226,10 @@ pub struct StudyArgs {
     /// Games per run (even).
     #[arg(long, default_value_t = 2000, allow_negative_numbers = true, value_parser = game_count)]
     pub games: u64,
+    /// Continue an interrupted study in DIR (same arguments), run by run: finished runs are
+    /// verified against their manifests and kept, the interrupted one resumes.
+    #[arg(long)]
+    pub resume: bool,
     /// Seed, threads, progress.
     #[command(flatten)]
     pub run: RunArgs,

@@ -8,6 +8,7 @@ pub mod cli;
 pub mod cmd;
 pub mod digest;
 pub mod gamelog;
+pub mod interrupt;
 pub mod legal;
 pub mod manifest;
 pub mod output;

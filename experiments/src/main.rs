@@ -22,8 +22,13 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
     };
+    cowrie_experiments::interrupt::install();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.is::<cowrie_experiments::interrupt::Interrupted>() => {
+            eprintln!("{e}");
+            ExitCode::from(cowrie_experiments::interrupt::EXIT_CODE)
+        }
         Err(e) => {
             let msg = format!("{e:#}").replace('\n', " ");
             eprintln!("error: {}", one_line(&msg));
@@ -98,6 +103,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 out: a.out,
                 progress: !a.run.quiet,
                 command_line,
+                resume: false,
             })?;
             print_stdout(&text)
         }
@@ -123,6 +129,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 out: a.out,
                 progress: !a.run.quiet,
                 command_line,
+                resume: false,
             })?;
             print_stdout(&text)
         }
@@ -148,6 +155,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             &StudyArgs {
                 out: "results/default-study".into(),
                 games: study::DEFAULT_GAMES,
+                resume: false,
                 run: cowrie_experiments::cli::RunArgs {
                     seed: 1,
                     threads: 2,

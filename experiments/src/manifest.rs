@@ -16,7 +16,8 @@ use crate::digest::FileDigest;
 /// The run's manifest.
 #[derive(Clone, Debug, Serialize)]
 pub struct Manifest {
-    /// `running` while the run goes on, `complete` once every game is written.
+    /// `running` while the run goes on, `complete` once every game is written, `interrupted`
+    /// when SIGINT stopped it (resume it with `--resume`).
     pub status: &'static str,
     /// The subcommand (`match`, `merge`, `tournament`).
     pub command: &'static str,

@@ -45,19 +45,19 @@ fn status(dir: &Path) -> String {
 }
 
 /// Starts a run, kills it with `signal` once `games.csv` has grown past `bytes`, and returns
-/// whether it was still running when killed.
-fn start_and_kill(args: &[&str], dir: &Path, bytes: u64, signal: &str) -> bool {
+/// its output if it was still running when killed.
+fn start_and_kill(args: &[&str], dir: &Path, bytes: u64, signal: &str) -> Option<Output> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_cowrie"))
         .args(args)
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     let t = Instant::now();
     let csv = dir.join("games.csv");
     while std::fs::metadata(&csv).map_or(0, |m| m.len()) < bytes {
         if child.try_wait().unwrap().is_some() || t.elapsed() > Duration::from_secs(60) {
-            return false;
+            return None;
         }
         std::thread::sleep(Duration::from_millis(2));
     }
@@ -66,8 +66,8 @@ fn start_and_kill(args: &[&str], dir: &Path, bytes: u64, signal: &str) -> bool {
         .status()
         .unwrap()
         .success();
-    let _ = child.wait();
-    killed
+    let out = child.wait_with_output().unwrap();
+    killed.then_some(out)
 }
 
 #[test]
@@ -80,15 +80,21 @@ fn kill_and_resume_ends_with_the_bytes_of_an_uninterrupted_run() {
     for signal in ["-KILL", "-INT"] {
         let _ = std::fs::remove_dir_all(&cut);
         let args = base(games, cut.to_str().unwrap());
-        assert!(
-            start_and_kill(&args, &cut, 1_000_000, signal),
-            "run ended before the kill"
-        );
+        let out =
+            start_and_kill(&args, &cut, 1_000_000, signal).expect("run ended before the kill");
         assert_ne!(
             status(&cut),
             "complete",
             "an interrupted run never says complete"
         );
+        if signal == "-INT" {
+            // SIGINT: what is finished is written, then one line on how to resume, exit 130.
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(130), "{err}");
+            assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+            assert!(err.contains("--resume"), "{err}");
+            assert_eq!(status(&cut), "interrupted");
+        }
         let rows_before = read(&cut.join("games.csv"));
         assert!(rows_before.len() < read(&whole.join("games.csv")).len());
         // A torn last line, as a crash in mid-write leaves it.

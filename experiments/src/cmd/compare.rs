@@ -335,6 +335,9 @@ pub struct CompareConfig {
     pub progress: bool,
     /// Command line.
     pub command_line: Vec<String>,
+    /// Continue each rule set's interrupted match in its directory (a finished one is verified
+    /// and kept).
+    pub resume: bool,
 }
 
 /// Runs one match per rule set and writes `OUT/compare.csv` (long format: one row per rule set
@@ -364,7 +367,7 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
             progress: cfg.progress,
             command_line: cfg.command_line.clone(),
             shard: Shard::WHOLE,
-            resume: false,
+            resume: cfg.resume,
             record: false,
         })
         .collect();

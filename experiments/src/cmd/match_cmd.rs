@@ -360,6 +360,19 @@ pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchR
         manifest.write(&cfg.out)?;
         bar.inc(batch.len() as u64);
         size = next_batch_size(size, batch_started.elapsed(), cfg.threads);
+        if crate::interrupt::requested() {
+            bar.abandon();
+            manifest.status = "interrupted";
+            manifest.write(&cfg.out)?;
+            return Err(crate::interrupt::Interrupted {
+                message: format!(
+                    "interrupted: {written} of {} games are in '{}'; run the same command with --resume to continue",
+                    schedule.len(),
+                    cfg.out.display()
+                ),
+            }
+            .into());
+        }
     }
     bar.finish_and_clear();
     drop(csv_file);

@@ -116,6 +116,7 @@ pub fn run(args: &StudyArgs, command_line: Vec<String>) -> anyhow::Result<()> {
             out: dir.clone(),
             progress: !args.run.quiet,
             command_line: command_line.clone(),
+            resume: args.resume,
         };
         compare::run(&cfg)?;
         let path = dir.join("compare.csv");

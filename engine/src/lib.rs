@@ -24,4 +24,4 @@ pub use games::bargese::{Bargese, BargeseAction, BargeseRules};
 pub use games::frangieh::{Frangieh, FrangiehAction, FrangiehOutcome, FrangiehRules};
 pub use games::julbahar::{GameRecord, Julbahar, JulbaharAction, JulbaharOutcome, JulbaharRules};
 pub use perft::perft;
-pub use rules::{OptionInfo, RuleError, RuleSet, VariantInfo};
+pub use rules::{Choice, RuleError, RuleOption, RuleSet, Values, VariantInfo, Word};

@@ -9,8 +9,7 @@ use std::fmt;
 
 use cowrie_agents::Evaluate;
 use cowrie_engine::{
-    EndReason, Game, GameFacts, OptionInfo, ParseError, Player, RuleError, RuleSet, ToAct,
-    VariantInfo,
+    EndReason, Game, GameFacts, ParseError, Player, RuleOption, RuleSet, ToAct, VariantInfo,
 };
 
 /// The toys have no options.
@@ -19,28 +18,12 @@ pub struct NoRules;
 
 impl RuleSet for NoRules {
     const GAME: &'static str = "toy";
-    fn variants() -> &'static [VariantInfo] {
-        &[VariantInfo {
-            name: "standard",
-            source: "test toy",
-        }]
-    }
-    fn option_info() -> &'static [OptionInfo] {
-        &[]
-    }
-    fn variant(name: &str) -> Result<Self, RuleError> {
-        if name == "standard" {
-            Ok(NoRules)
-        } else {
-            Err(Self::unknown_variant(name))
-        }
-    }
-    fn set_option(&mut self, key: &str, _value: &str) -> Result<(), RuleError> {
-        Err(Self::unknown_option(key))
-    }
-    fn resolved(&self) -> Vec<(&'static str, String)> {
-        Vec::new()
-    }
+    const VARIANTS: &'static [VariantInfo] = &[VariantInfo {
+        name: "standard",
+        source: "test toy",
+        settings: &[],
+    }];
+    const OPTIONS: &'static [RuleOption<Self>] = &[];
 }
 
 /// The `Game` items the toys share.

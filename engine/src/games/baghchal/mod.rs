@@ -199,8 +199,8 @@ impl Baghchal {
 
     fn compute_status(&self) -> ToAct {
         // Seed 003: the DLP summaries and the quoted texts give the tigers' win (5, more than 5,
-        // or all goats: the rules' `tiger_win_captures`).
-        if self.captured >= self.rules.tiger_win_captures {
+        // or all goats: the rules' `win_captures`).
+        if self.captured >= self.rules.win_captures {
             return ToAct::Terminal(EndReason::Win(TIGERS));
         }
         if !self.has_move(self.to_move) {

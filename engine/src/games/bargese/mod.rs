@@ -31,7 +31,8 @@ pub use board::{
 };
 pub use movegen::MAX_COUNT;
 pub use rules::{
-    BargeseRules, BesideSafe, HalStep, MoveTiming, MustUse, Opening, OpeningExtra, DEFAULT_PLY_CAP,
+    BargeseRules, BesideSafe, EntryOnto, Hal, MustUse, Opening, OpeningExtra, OuterEnd, Timing,
+    DEFAULT_PLY_CAP,
 };
 pub use throws::{binomial, Throw, VALUES};
 
@@ -297,7 +298,7 @@ impl Bargese {
     }
 
     fn mouth_probabilities(&self, n: u32) -> impl Iterator<Item = (u32, f64)> + '_ {
-        let p = self.rules.mouth_up;
+        let p = self.rules.p;
         (0..=n).map(move |k| {
             let prob = match (n, p == 0.5) {
                 (6, true) => FAIR_SIX[k as usize],
@@ -419,7 +420,7 @@ impl Game for Bargese {
                         .map(|(k, p)| (BargeseOutcome::Shells(k as u8), p)),
                 );
             }
-            Stage::Opening(_) | Stage::Throwing(_) if self.rules.mouth_up == 0.5 => {
+            Stage::Opening(_) | Stage::Throwing(_) if self.rules.p == 0.5 => {
                 buf.extend_from_slice(&FAIR_THROWS);
             }
             Stage::Opening(_) | Stage::Throwing(_) => {
@@ -433,7 +434,7 @@ impl Game for Bargese {
     }
 
     fn apply_outcome(&mut self, outcome: BargeseOutcome) {
-        let after_each = self.rules.timing == MoveTiming::AfterEach;
+        let after_each = self.rules.timing == Timing::AfterEach;
         match (self.stage, outcome) {
             (Stage::ShellsFirst, BargeseOutcome::Shells(n)) => {
                 self.set_stage(Stage::ShellsSecond(n));

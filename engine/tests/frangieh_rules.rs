@@ -6,7 +6,7 @@ use cowrie_engine::games::frangieh::{FrangiehOutcome, Phase};
 use cowrie_engine::games::tables::{Board, Roll, BAR, OFF};
 use cowrie_engine::testing::conformance;
 use cowrie_engine::{
-    sample_outcome, EndReason, Frangieh, FrangiehRules, Game, Player, RuleSet, ToAct,
+    sample_outcome, ChanceChain, EndReason, Frangieh, FrangiehRules, Game, Player, RuleSet, ToAct,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -313,12 +313,19 @@ fn random_step(
 
 #[test]
 fn conformance_both_variants() {
-    for (name, games) in [("barakat-1974", 150), ("modern", 150)] {
+    // The longest chain of chance nodes: the opening roll and, under the seed's opening ("and
+    // then rolls again to begin play"), a fresh roll; the modern opening plays the opening dice.
+    for (name, games, chain) in [("barakat-1974", 150, 2), ("modern", 150, 1)] {
         let rules = FrangiehRules::variant(name).unwrap();
         let r = conformance::<Frangieh>(&rules, games, 2024);
         assert_eq!(r.games, games);
         assert_eq!(r.truncated, 0);
         assert!(r.plies > games * 50, "{name}: {r:?}");
+        assert_eq!(r.longest_chance_chain, chain, "{name}");
+        assert_eq!(
+            Frangieh::facts(&rules).chance_chain,
+            ChanceChain::Bounded(chain)
+        );
     }
 }
 

@@ -260,6 +260,8 @@ fn conformance_for_each_variant() {
         let rep = conformance::<Julbahar>(&r, games, 11);
         assert_eq!(rep.games, games, "{name}");
         assert_eq!(rep.truncated, 0, "{name}");
+        // Every throw, the opening throw included, is followed by a move or a pass.
+        assert_eq!(rep.longest_chance_chain, 1, "{name}");
     }
 }
 

@@ -9,7 +9,8 @@ use std::fmt;
 
 use cowrie_agents::Evaluate;
 use cowrie_engine::{
-    EndReason, Game, GameFacts, ParseError, Player, RuleOption, RuleSet, ToAct, VariantInfo,
+    ChanceChain, EndReason, Game, GameFacts, ParseError, Player, RuleOption, RuleSet, ToAct,
+    VariantInfo,
 };
 
 /// The toys have no options.
@@ -140,6 +141,7 @@ impl Game for TicTacToe {
     fn facts(_rules: &NoRules) -> GameFacts {
         GameFacts {
             has_chance: false,
+            chance_chain: ChanceChain::Bounded(0),
             ply_cap: None,
             ends_without_cap: true,
             max_points: 1,
@@ -291,6 +293,7 @@ impl Game for Pig {
     fn facts(_rules: &NoRules) -> GameFacts {
         GameFacts {
             has_chance: true,
+            chance_chain: ChanceChain::Bounded(1),
             ply_cap: None,
             ends_without_cap: true,
             max_points: 1,
@@ -460,6 +463,7 @@ impl Game for ExtraNim {
     fn facts(_rules: &NoRules) -> GameFacts {
         GameFacts {
             has_chance: false,
+            chance_chain: ChanceChain::Bounded(0),
             ply_cap: None,
             ends_without_cap: true,
             max_points: 1,
@@ -605,6 +609,7 @@ impl Game for Race {
     fn facts(_rules: &NoRules) -> GameFacts {
         GameFacts {
             has_chance: true,
+            chance_chain: ChanceChain::Bounded(1),
             ply_cap: None,
             ends_without_cap: true,
             max_points: 1,

@@ -36,7 +36,7 @@ pub use rules::{
 };
 pub use throws::{binomial, Throw, VALUES};
 
-use crate::game::{EndReason, Game, GameFacts, ParseError, Player, ToAct};
+use crate::game::{ChanceChain, EndReason, Game, GameFacts, ParseError, Player, ToAct};
 use crate::zobrist;
 
 /// One decision: the mover's pieces after playing the turn's throws, and which opposing pieces
@@ -340,6 +340,15 @@ impl Game for Bargese {
     fn facts(rules: &BargeseRules) -> GameFacts {
         GameFacts {
             has_chance: true,
+            // The three-shell throw is repeated on ties and the opening throws pass to and fro
+            // until a dust or bange; under `timing=throw-first` a throw that grants another is
+            // followed by it. Without either, each throw is played as soon as it is thrown.
+            chance_chain: if rules.opening == Opening::Shells || rules.timing == Timing::ThrowFirst
+            {
+                ChanceChain::Unbounded
+            } else {
+                ChanceChain::Bounded(1)
+            },
             ply_cap: rules.ply_cap,
             // Hammering sends pieces back, so positions can recur; under `hal=strict` a piece
             // one short of the dodo is stranded for good.
@@ -478,14 +487,8 @@ impl Game for Bargese {
     }
 
     fn returns(&self) -> [f64; 2] {
-        match self.stage {
-            Stage::Over(EndReason::Win(p)) => {
-                let mut r = [-1.0; 2];
-                r[p.index()] = 1.0;
-                r
-            }
-            _ => [0.0; 2],
-        }
+        // Seed 000: the first player with all four pieces in the kitchen wins.
+        self.end_reason().map_or([0.0; 2], |e| e.returns(1))
     }
 
     #[inline]

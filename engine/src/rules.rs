@@ -507,3 +507,62 @@ pub fn check_tables<R: RuleSet + PartialEq>() {
         R::variant(v.name).unwrap_or_else(|e| panic!("variant {}: {e}", v.name));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::baghchal::Repetition;
+    use crate::{BaghchalRules, BargeseRules, FrangiehRules, JulbaharRules};
+
+    #[test]
+    fn accepted_values_are_listed_in_words() {
+        assert_eq!(
+            Values::Words(Repetition::WORDS).describe(),
+            "none, threefold-draw or no-recreate"
+        );
+        let switch = Values::Switch { on: "a", off: "b" };
+        assert_eq!(switch.describe(), "on or off");
+        assert_eq!(Values::Text("a number").describe(), "a number");
+        let e = BaghchalRules::default()
+            .set_option("repetition", "twice")
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "bad value 'twice' for option 'repetition' (expected none, threefold-draw or no-recreate)"
+        );
+    }
+
+    /// Every option's key, default, source and every word appear in the help text.
+    fn help_is_complete<R: RuleSet>() {
+        let text = R::describe();
+        let defaults = R::default();
+        for v in R::VARIANTS {
+            assert!(
+                text.contains(v.name) && text.contains(v.source),
+                "{}",
+                v.name
+            );
+        }
+        for o in R::OPTIONS {
+            let line = format!("  {:<18} {} (default {})", o.key, o.doc, (o.get)(&defaults));
+            assert!(text.contains(&line), "{}: {line}", R::GAME);
+            assert!(text.contains(o.source), "{}", o.key);
+            for w in o.values.words() {
+                assert!(
+                    text.contains(w.word) && text.contains(w.meaning),
+                    "{}",
+                    w.word
+                );
+            }
+        }
+        assert!(!text.to_lowercase().contains("issue"), "{text}");
+    }
+
+    #[test]
+    fn help_lists_every_option_with_its_values_default_and_source() {
+        help_is_complete::<BaghchalRules>();
+        help_is_complete::<FrangiehRules>();
+        help_is_complete::<JulbaharRules>();
+        help_is_complete::<BargeseRules>();
+    }
+}

@@ -40,9 +40,10 @@ const INF: f64 = f64::INFINITY;
 const TT_BITS: u32 = 16;
 
 /// The most chance nodes expanded in a row without a decision between them; the next one is
-/// scored by the evaluation as if the depth had run out. Games whose throws can grant further
-/// throws without limit (Bargese's shaka, dust, bange and bara under `timing=throw-first`) would
-/// otherwise expand an unbounded tree at no depth.
+/// scored by the evaluation as if the depth had run out. This is the search's cut, not a rule:
+/// games whose chains have no bound (`GameFacts::chance_chain` is `ChanceChain::Unbounded`, as
+/// in Bargese, whose shaka, dust, bange and bara grant further throws under `timing=throw-first`)
+/// would otherwise expand an unbounded tree at no depth.
 pub const MAX_CHANCE_CHAIN: u32 = 3;
 
 /// Pruning at chance nodes.

@@ -9,7 +9,7 @@
 
 use std::hint::black_box;
 
-use cowrie_engine::{sample_outcome, Frangieh, FrangiehRules, Game, ToAct};
+use cowrie_engine::{sample_outcome, Frangieh, FrangiehRules, Game, RuleSet, ToAct};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -45,7 +45,7 @@ fn play_game(
 }
 
 fn bench(c: &mut Criterion) {
-    let rules = FrangiehRules::MODERN;
+    let rules = FrangiehRules::variant("modern").expect("a named variant");
     let (mut buf, mut outs) = (Vec::new(), Vec::new());
     let total: u64 = (0..100)
         .map(|i| play_game(&rules, i, &mut buf, &mut outs))

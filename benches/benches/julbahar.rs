@@ -40,7 +40,7 @@ fn check_turns(rules: &JulbaharRules) -> (u64, u64) {
 }
 
 fn bench(c: &mut Criterion) {
-    let rules = JulbaharRules::BARAKAT_1974;
+    let rules = JulbaharRules::default();
     let r = random_games::<Julbahar>(&rules, 100, 1);
     let p = playout_games::<Julbahar>(&rules, 100, 1);
     let (games, plies) = check_turns(&rules);

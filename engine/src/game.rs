@@ -78,6 +78,22 @@ impl EndReason {
         }
     }
 
+    /// Returns per player for a game that ended this way: the winner gains `points` and the
+    /// loser loses as many; `[0.0, 0.0]` for a draw or a truncation. Every game's
+    /// [`Game::returns`] is this, with the points its rules score for the win.
+    #[must_use]
+    pub fn returns(self, points: u32) -> [f64; 2] {
+        match self {
+            EndReason::Win(w) => {
+                let pts = f64::from(points);
+                let mut r = [-pts; 2];
+                r[w.index()] = pts;
+                r
+            }
+            EndReason::Draw | EndReason::Truncated => [0.0; 2],
+        }
+    }
+
     /// The name used in the `end_reason` CSV column: `win`, `draw` or `truncated`.
     #[must_use]
     pub fn as_str(self) -> &'static str {
@@ -100,11 +116,27 @@ pub enum ToAct {
     Terminal(EndReason),
 }
 
+/// How long a chain of chance nodes can be: chance nodes in a row, with no decision between
+/// them (a roll followed by a fresh roll, extra throws, an opening throw repeated on ties).
+///
+/// A search that expands chance nodes at no depth cost needs a cut on unbounded chains; the
+/// cut is the search's own parameter (`MAX_CHANCE_CHAIN` in the agents' expectimax), this is
+/// what the rules say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChanceChain {
+    /// No chain is longer than this (0 for a game without chance nodes).
+    Bounded(u32),
+    /// Chains can be as long as the dice say: every length has a positive probability.
+    Unbounded,
+}
+
 /// Static facts about a game under a given rule set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameFacts {
-    /// Whether the game has chance nodes.
+    /// Whether the game has chance nodes (exactly when `chance_chain` is not `Bounded(0)`).
     pub has_chance: bool,
+    /// How many chance nodes can follow each other without a decision between them.
+    pub chance_chain: ChanceChain,
     /// The ply cap the rules declare (plies = actions at decision nodes, forced passes included),
     /// if any. A game that reaches it ends as [`EndReason::Truncated`].
     pub ply_cap: Option<u32>,

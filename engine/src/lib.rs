@@ -61,8 +61,8 @@ pub mod testing;
 pub mod zobrist;
 
 pub use game::{
-    generic_random_playout, sample_outcome, EndReason, Game, GameFacts, ParseError, PlayError,
-    Player, ToAct,
+    generic_random_playout, sample_outcome, ChanceChain, EndReason, Game, GameFacts, ParseError,
+    PlayError, Player, ToAct,
 };
 pub use games::baghchal::{Baghchal, BaghchalAction, BaghchalRules};
 pub use games::bargese::{Bargese, BargeseAction, BargeseOutcome, BargeseRules};
@@ -72,4 +72,4 @@ pub use games::julbahar::{GameRecord, Julbahar, JulbaharAction, JulbaharOutcome,
 /// re-exports above leave out: board constants, phases, the tables board and its Position IDs.
 pub use games::{baghchal, bargese, frangieh, julbahar, tables};
 pub use perft::perft;
-pub use rules::{OptionInfo, RuleError, RuleSet, VariantInfo};
+pub use rules::{Choice, RuleError, RuleOption, RuleSet, Values, VariantInfo, Word};

@@ -9,7 +9,7 @@ use std::collections::HashSet;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::game::{sample_outcome, Game, ToAct};
+use crate::game::{sample_outcome, ChanceChain, Game, ToAct};
 
 /// What a conformance run saw.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -22,6 +22,8 @@ pub struct ConformanceReport {
     pub chance_nodes: u64,
     /// Games that ended by the ply cap.
     pub truncated: u64,
+    /// The most chance nodes seen in a row without a decision between them.
+    pub longest_chance_chain: u32,
 }
 
 /// Plays `games` uniformly random games under `rules` from the start position, seeded by `seed`,
@@ -31,7 +33,9 @@ pub struct ConformanceReport {
 /// - every node: the notation reads back to the same notation and hash, a clone has the same
 ///   notation and hash, the ply counter counts decision plies;
 /// - terminal nodes: returns zero-sum and within `±max_points`, the game within its ply cap;
-///   non-terminal nodes: returns zero.
+///   non-terminal nodes: returns zero;
+/// - chance chains: no more chance nodes in a row than `facts.chance_chain` allows, and chance
+///   nodes exactly when `facts.has_chance`.
 ///
 /// A game without a ply cap that does not end within `10_000_000` plies fails the suite.
 ///
@@ -44,9 +48,15 @@ pub fn conformance<G: Game>(rules: &G::Rules, games: u64, seed: u64) -> Conforma
     let mut outcomes = Vec::new();
     let mut report = ConformanceReport::default();
     let max = f64::from(facts.max_points);
+    assert_eq!(
+        facts.has_chance,
+        facts.chance_chain != ChanceChain::Bounded(0),
+        "has_chance disagrees with chance_chain"
+    );
     for _ in 0..games {
         let mut state = G::new(rules);
         let mut plies = 0u32;
+        let mut chain = 0u32;
         loop {
             check_notation(&state, rules);
             assert_eq!(state.plies(), plies, "ply counter at {}", state.notation());
@@ -88,8 +98,18 @@ pub fn conformance<G: Game>(rules: &G::Rules, games: u64, seed: u64) -> Conforma
                     let o = sample_outcome(&outcomes, &mut rng);
                     state.apply_outcome(o);
                     report.chance_nodes += 1;
+                    chain += 1;
+                    report.longest_chance_chain = report.longest_chance_chain.max(chain);
+                    if let ChanceChain::Bounded(bound) = facts.chance_chain {
+                        assert!(
+                            chain <= bound,
+                            "{chain} chance nodes in a row, beyond the bound {bound}, at {}",
+                            state.notation()
+                        );
+                    }
                 }
                 ToAct::Decision(_) => {
+                    chain = 0;
                     assert_eq!(state.returns(), [0.0; 2], "returns before the end");
                     state.legal_actions(&mut actions);
                     assert!(

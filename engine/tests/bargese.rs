@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use cowrie_engine::games::bargese::*;
 use cowrie_engine::testing::conformance;
-use cowrie_engine::{sample_outcome, EndReason, Game, Player, RuleSet, ToAct};
+use cowrie_engine::{sample_outcome, ChanceChain, EndReason, Game, Player, RuleSet, ToAct};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -702,6 +702,11 @@ fn conformance_per_variant() {
         let rep = conformance::<Bargese>(&r, 60, 11);
         assert_eq!(rep.games, 60);
         assert_eq!(rep.truncated, 0, "{}", v.name);
+        // Every variant has the three-shell opening (ties thrown again, then throws to and fro
+        // until a dust or bange) or extra throws before the move: chains have no bound, and
+        // chains of more than three chance nodes occur.
+        assert_eq!(Bargese::facts(&r).chance_chain, ChanceChain::Unbounded);
+        assert!(rep.longest_chance_chain > 3, "{}: {rep:?}", v.name);
     }
 }
 
@@ -724,6 +729,11 @@ fn conformance_per_option() {
         assert_eq!(rep.games, 40, "{opts:?}");
         if opts == ["ply-cap=40"] {
             assert_eq!(rep.truncated, 40);
+        }
+        if opts.contains(&"timing=after-each") && opts.contains(&"opening=none") {
+            // No opening and each throw played as thrown: a decision after every throw.
+            assert_eq!(Bargese::facts(&r).chance_chain, ChanceChain::Bounded(1));
+            assert_eq!(rep.longest_chance_chain, 1);
         }
     }
 }

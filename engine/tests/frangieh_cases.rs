@@ -6,8 +6,12 @@ use std::collections::BTreeSet;
 
 use cowrie_engine::games::frangieh::Phase;
 use cowrie_engine::games::tables::{Direction, Roll};
-use cowrie_engine::{Frangieh, FrangiehRules, Game, Player};
+use cowrie_engine::{Frangieh, FrangiehRules, Game, Player, RuleSet};
 use serde_json::Value;
+
+fn modern() -> FrangiehRules {
+    FrangiehRules::variant("modern").unwrap()
+}
 
 type View = ([i8; 24], [u8; 2], [u8; 2]);
 
@@ -37,14 +41,7 @@ fn state(case: &Value) -> Frangieh {
             .unwrap();
     let d = case["dice"].as_array().unwrap();
     let roll = Roll::new(d[0].as_u64().unwrap() as u8, d[1].as_u64().unwrap() as u8);
-    Frangieh::from_parts(
-        FrangiehRules::MODERN,
-        board,
-        Player::ONE,
-        Phase::Play(roll),
-        0,
-    )
-    .unwrap()
+    Frangieh::from_parts(modern(), board, Player::ONE, Phase::Play(roll), 0).unwrap()
 }
 
 /// The resulting positions of every legal action, from the mover's side (before the turn passes).
@@ -120,10 +117,10 @@ fn position_ids_of_the_cases_read_and_write() {
         let id = case["gnubg_position_id"].as_str().unwrap();
         let s = state(case);
         assert_eq!(s.position_id(), id, "{}", case["name"]);
-        let back = Frangieh::from_position_id(id, Roll(6, 1), FrangiehRules::MODERN).unwrap();
+        let back = Frangieh::from_position_id(id, Roll(6, 1), modern()).unwrap();
         assert_eq!(back.board(), s.board(), "{}", case["name"]);
     }
-    let start = Frangieh::new(&FrangiehRules::MODERN);
+    let start = Frangieh::new(&modern());
     assert_eq!(start.position_id(), "4HPwATDgc/ABMA");
 }
 
@@ -148,7 +145,7 @@ fn larger_die_case_under_the_seed_rules_allows_both() {
     s.legal_actions(&mut buf);
     let texts: Vec<String> = buf.iter().map(|&a| s.action_to_string(a)).collect();
     assert_eq!(texts, ["13/7"]);
-    let mut rules = FrangiehRules::MODERN;
+    let mut rules = modern();
     rules.larger_die = false;
     s = Frangieh::from_parts(rules, *s.board(), Player::ONE, s.phase(), 0).unwrap();
     s.legal_actions(&mut buf);

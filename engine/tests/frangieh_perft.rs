@@ -6,7 +6,7 @@
 //! unweighted), `d` decision plies deep. `opening d`: from the start under the modern opening
 //! (30 ordered pairs of different dice, the higher plays them), `d` plies deep.
 
-use cowrie_engine::{perft, Frangieh, FrangiehRules, Game};
+use cowrie_engine::{perft, Frangieh, FrangiehRules, Game, RuleSet};
 
 fn pinned() -> Vec<(String, u32, u64)> {
     include_str!("data/frangieh.perft")
@@ -25,7 +25,7 @@ fn pinned() -> Vec<(String, u32, u64)> {
 
 fn check(max_count: u64) {
     // Rows above `max_count` are skipped (kept for quick local runs).
-    let rules = FrangiehRules::MODERN;
+    let rules = FrangiehRules::variant("modern").unwrap();
     let roll =
         Frangieh::from_notation("24:2,13:5,8:3,6:5/24:2,13:5,8:3,6:5 1 roll 0", &rules).unwrap();
     let opening = Frangieh::new(&rules);

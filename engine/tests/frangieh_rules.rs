@@ -6,7 +6,7 @@ use cowrie_engine::games::frangieh::{FrangiehOutcome, Phase};
 use cowrie_engine::games::tables::{Board, Roll, BAR, OFF};
 use cowrie_engine::testing::conformance;
 use cowrie_engine::{
-    sample_outcome, EndReason, Frangieh, FrangiehRules, Game, Player, RuleSet, ToAct,
+    sample_outcome, ChanceChain, EndReason, Frangieh, FrangiehRules, Game, Player, RuleSet, ToAct,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -40,15 +40,20 @@ fn plays(s: &Frangieh) -> Vec<String> {
     v
 }
 
-const SEED: FrangiehRules = FrangiehRules::BARAKAT_1974;
-const MODERN: FrangiehRules = FrangiehRules::MODERN;
+fn seed() -> FrangiehRules {
+    FrangiehRules::default()
+}
+
+fn modern() -> FrangiehRules {
+    FrangiehRules::variant("modern").unwrap()
+}
 
 #[test]
 fn blocked_entry_is_a_pass() {
     // Player two holds its points 1 to 6, which are player one's entry points 24 to 19 (a
     // checker entering with d lands on 25 - d). Player one has a checker on the bar: no roll
     // enters, and no other checker may move while one is on the bar.
-    for rules in [SEED, MODERN] {
+    for rules in [seed(), modern()] {
         for roll in [Roll(6, 5), Roll(1, 1), Roll(4, 2)] {
             let s = pos(
                 rules,
@@ -73,13 +78,13 @@ fn the_bar_is_entered_first() {
     // Player two's 15 checkers on its 1-point = player one's 24-point: entering with the 1 is
     // blocked, with the 2 lands on 23. Then the 1 is played by any checker: 23/22 (written
     // bar/22) or 6/5. Nothing else: 6/5 6/4 would leave the bar checker out.
-    for rules in [SEED, MODERN] {
+    for rules in [seed(), modern()] {
         let s = pos(rules, &[(BAR, 1), (6, 14)], &[(1, 15)], Roll(2, 1));
         assert_eq!(plays(&s), ["bar/22", "bar/23 6/5"]);
     }
     // Two on the bar, the 6 blocked (player two's 6-point = player one's 19): one enters with
     // the 5; the other cannot, so the 6 is lost and no other checker moves.
-    for rules in [SEED, MODERN] {
+    for rules in [seed(), modern()] {
         let s = pos(rules, &[(BAR, 2), (6, 13)], &[(6, 15)], Roll(6, 5));
         assert_eq!(plays(&s), ["bar/20"]);
     }
@@ -89,31 +94,31 @@ fn the_bar_is_entered_first() {
 fn exact_only_against_higher_die_bear_off() {
     // Two checkers on the 3-point, 13 off. 6-5: no exact number; the source's rule ("a 6 from the
     // 6th point, and so on down to 1") leaves nothing to play; the modern rule bears both off.
-    let s = pos(SEED, &[(3, 2)], &[(20, 15)], Roll(6, 5));
+    let s = pos(seed(), &[(3, 2)], &[(20, 15)], Roll(6, 5));
     assert_eq!(plays(&s), ["pass"]);
-    let s = pos(MODERN, &[(3, 2)], &[(20, 15)], Roll(6, 5));
+    let s = pos(modern(), &[(3, 2)], &[(20, 15)], Roll(6, 5));
     assert_eq!(plays(&s), ["3/off(2)"]);
     // 6-1: exact only, the 1 moves 3/2 and the 6 is lost; higher, 3/2 and the 6 bears off
     // from the 3, the highest point.
-    let s = pos(SEED, &[(3, 2)], &[(20, 15)], Roll(6, 1));
+    let s = pos(seed(), &[(3, 2)], &[(20, 15)], Roll(6, 1));
     assert_eq!(plays(&s), ["3/2"]);
-    let s = pos(MODERN, &[(3, 2)], &[(20, 15)], Roll(6, 1));
+    let s = pos(modern(), &[(3, 2)], &[(20, 15)], Roll(6, 1));
     assert_eq!(plays(&s), ["3/2 3/off"]);
     // A 3-3 exact from the 3-point works under both.
-    for rules in [SEED, MODERN] {
+    for rules in [seed(), modern()] {
         let s = pos(rules, &[(3, 2)], &[(20, 15)], Roll(3, 3));
         assert_eq!(plays(&s), ["3/off(2)"]);
     }
     // No bearing off while a checker is outside: 8 and two on the 3, roll 5-3. The 3 first
     // cannot bear off (8 is outside). 5 then 3: 8/3 then 3/off; 3 then 5: 8/5 then 5/off. Both
     // leave two on the 3 and 14 off: one result, written 8/off.
-    for rules in [SEED, MODERN] {
+    for rules in [seed(), modern()] {
         let s = pos(rules, &[(8, 1), (3, 2)], &[(20, 15)], Roll(5, 3));
         assert_eq!(plays(&s), ["8/off"]);
     }
     // 24 cannot move with a 1 (player two holds player one's 23, its 2), and the checkers on the
     // 1-point cannot bear off while 24 is outside: 1-1 is a pass.
-    for rules in [SEED, MODERN] {
+    for rules in [seed(), modern()] {
         let s = pos(rules, &[(24, 1), (1, 14)], &[(2, 15)], Roll(1, 1));
         assert_eq!(plays(&s), ["pass"]);
     }
@@ -126,14 +131,14 @@ fn larger_die_rule() {
     // 24/19 open; from 19, 6 -> 13 blocked; 24/19 only uses the 5. 6 first impossible. Only
     // the 5 can be played: both variants give 24/19.
     let blocks = [(7, 2), (8, 2), (11, 2), (12, 9)];
-    for rules in [SEED, MODERN] {
+    for rules in [seed(), modern()] {
         let s = pos(rules, &[(24, 1), (1, 14)], &blocks, Roll(6, 5));
         assert_eq!(plays(&s), ["24/19"]);
     }
     // Player two on player one's 19 and 13 instead: 24/18 (6) then 18/13 blocked; 24/19
     // blocked. Only the 6: 24/18 under both.
     let blocks = [(6, 2), (12, 13)];
-    for rules in [SEED, MODERN] {
+    for rules in [seed(), modern()] {
         let s = pos(rules, &[(24, 1), (1, 14)], &blocks, Roll(6, 5));
         assert_eq!(plays(&s), ["24/18"]);
     }
@@ -141,9 +146,9 @@ fn larger_die_rule() {
     // checker on 24: 24/18 then 18/13 blocked; 24/19 then 19/13 blocked. Seed: either die;
     // modern: the larger, 24/18.
     let blocks = [(12, 15)];
-    let s = pos(SEED, &[(24, 1), (1, 14)], &blocks, Roll(6, 5));
+    let s = pos(seed(), &[(24, 1), (1, 14)], &blocks, Roll(6, 5));
     assert_eq!(plays(&s), ["24/18", "24/19"]);
-    let s = pos(MODERN, &[(24, 1), (1, 14)], &blocks, Roll(6, 5));
+    let s = pos(modern(), &[(24, 1), (1, 14)], &blocks, Roll(6, 5));
     assert_eq!(plays(&s), ["24/18"]);
 }
 
@@ -151,7 +156,7 @@ fn larger_die_rule() {
 fn doubles_are_played_four_times_or_as_far_as_possible() {
     // A lone runner on 24, the rest stuck on the 1-point (no bear-off with 24 outside): 2-2
     // moves it four times, 24/16.
-    for rules in [SEED, MODERN] {
+    for rules in [seed(), modern()] {
         let s = pos(rules, &[(24, 1), (1, 14)], &[(12, 15)], Roll(2, 2));
         assert_eq!(plays(&s), ["24/16"]);
         // Player two on player one's 18 (its 7): two steps only, 24/20.
@@ -161,14 +166,14 @@ fn doubles_are_played_four_times_or_as_far_as_possible() {
     // Two runners on 24, 3-3, player two far away: positions reachable with four 3s from
     // {24, 24}: (a, b) with a + b = 4 steps split: 24/12, 24/15 24/21, 24/18(2); the checkers
     // on the 1-point cannot move. 3 distinct results.
-    let s = pos(MODERN, &[(24, 2), (1, 13)], &[(2, 15)], Roll(3, 3));
+    let s = pos(modern(), &[(24, 2), (1, 13)], &[(2, 15)], Roll(3, 3));
     assert_eq!(plays(&s), ["24/12", "24/15 24/21", "24/18(2)"]);
 }
 
 #[test]
 fn hitting_sends_a_blot_to_the_bar() {
     // Player two has a blot on player one's 10-point (its 15). 13/10* hits it.
-    let s = pos(MODERN, &[(13, 15)], &[(15, 1), (24, 14)], Roll(3, 1));
+    let s = pos(modern(), &[(13, 15)], &[(15, 1), (24, 14)], Roll(3, 1));
     // 3-1 from a stack on 13 with that blot: 13/10* 13/12, 13/10*/9, or 13/12/9 (no hit).
     assert_eq!(plays(&s), ["13/10*/9", "13/12 13/10*", "13/9"]);
     let a = s.parse_action("13/10* 13/12").unwrap();
@@ -186,25 +191,25 @@ fn hitting_sends_a_blot_to_the_bar() {
 
 #[test]
 fn openings() {
-    let mut s = Frangieh::new(&SEED);
+    let mut s = Frangieh::new(&seed());
     s.apply_outcome(FrangiehOutcome::Opening { p1: 2, p2: 5 });
     // Seed: the higher (player two) starts and rolls again.
     assert_eq!(s.to_act(), ToAct::Chance);
     assert_eq!(s.side_to_move(), Player::TWO);
-    let mut m = Frangieh::new(&MODERN);
+    let mut m = Frangieh::new(&modern());
     m.apply_outcome(FrangiehOutcome::Opening { p1: 3, p2: 1 });
     // Modern: player one plays the opening 3-1 (16 distinct results, as in the cases file).
     assert_eq!(m.to_act(), ToAct::Decision(Player::ONE));
     assert_eq!(m.phase(), Phase::Play(Roll(3, 1)));
     assert_eq!(plays(&m).len(), 16);
     let mut buf = Vec::new();
-    Frangieh::new(&MODERN).chance_outcomes(&mut buf);
+    Frangieh::new(&modern()).chance_outcomes(&mut buf);
     assert_eq!(buf.len(), 30);
 }
 
 #[test]
 fn the_checked_api_refuses_illegal_plays() {
-    let mut m = Frangieh::new(&MODERN);
+    let mut m = Frangieh::new(&modern());
     m.apply_outcome(FrangiehOutcome::Opening { p1: 3, p2: 1 });
     // 24/18 needs a 6; 8/5 8/4 uses a 4; 6/5(2) uses the 1 twice.
     for bad in ["24/18", "8/5 8/4", "6/5(2)", "13/10"] {
@@ -235,17 +240,17 @@ fn scoring_single_gammon_backgammon() {
         s.returns()
     };
     // Player two still has a checker on the bar: backgammon (3) when gammons count.
-    assert_eq!(finish(MODERN, &[(BAR, 1), (1, 14)]), [3.0, -3.0]);
+    assert_eq!(finish(modern(), &[(BAR, 1), (1, 14)]), [3.0, -3.0]);
     // A checker in player one's home (player two's 19 to 24): backgammon too.
-    assert_eq!(finish(MODERN, &[(20, 1), (1, 14)]), [3.0, -3.0]);
+    assert_eq!(finish(modern(), &[(20, 1), (1, 14)]), [3.0, -3.0]);
     // None borne off, none in player one's home: gammon.
-    assert_eq!(finish(MODERN, &[(18, 1), (1, 14)]), [2.0, -2.0]);
+    assert_eq!(finish(modern(), &[(18, 1), (1, 14)]), [2.0, -2.0]);
     // One borne off: single.
-    assert_eq!(finish(MODERN, &[(20, 1), (1, 13)]), [1.0, -1.0]);
+    assert_eq!(finish(modern(), &[(20, 1), (1, 13)]), [1.0, -1.0]);
     // The source: always single.
-    assert_eq!(finish(SEED, &[(BAR, 1), (1, 14)]), [1.0, -1.0]);
-    assert_eq!(Frangieh::facts(&MODERN).max_points, 3);
-    assert_eq!(Frangieh::facts(&SEED).max_points, 1);
+    assert_eq!(finish(seed(), &[(BAR, 1), (1, 14)]), [1.0, -1.0]);
+    assert_eq!(Frangieh::facts(&modern()).max_points, 3);
+    assert_eq!(Frangieh::facts(&seed()).max_points, 1);
 }
 
 #[test]
@@ -267,7 +272,7 @@ fn ply_cap_truncates() {
 
 #[test]
 fn notation_round_trips_and_start() {
-    let s = Frangieh::new(&SEED);
+    let s = Frangieh::new(&seed());
     assert_eq!(
         s.notation(),
         "24:2,13:5,8:3,6:5/24:2,13:5,8:3,6:5 1 opening 0"
@@ -279,7 +284,7 @@ fn notation_round_trips_and_start() {
         "24:2,13:5,8:3,6:5/1:2,13:5,8:3,6:5 1 roll 0",
         "24:2,13:5,8:3,6:5/24:2,13:5,8:3,6:5 1 over 0",
     ] {
-        assert!(Frangieh::from_notation(bad, &SEED).is_err(), "{bad}");
+        assert!(Frangieh::from_notation(bad, &seed()).is_err(), "{bad}");
     }
     let text = s.to_string();
     assert!(text.contains("pips X 167 O 167"), "{text}");
@@ -308,12 +313,19 @@ fn random_step(
 
 #[test]
 fn conformance_both_variants() {
-    for (name, games) in [("barakat-1974", 150), ("modern", 150)] {
+    // The longest chain of chance nodes: the opening roll and, under the seed's opening ("and
+    // then rolls again to begin play"), a fresh roll; the modern opening plays the opening dice.
+    for (name, games, chain) in [("barakat-1974", 150, 2), ("modern", 150, 1)] {
         let rules = FrangiehRules::variant(name).unwrap();
         let r = conformance::<Frangieh>(&rules, games, 2024);
         assert_eq!(r.games, games);
         assert_eq!(r.truncated, 0);
         assert!(r.plies > games * 50, "{name}: {r:?}");
+        assert_eq!(r.longest_chance_chain, chain, "{name}");
+        assert_eq!(
+            Frangieh::facts(&rules).chance_chain,
+            ChanceChain::Bounded(chain)
+        );
     }
 }
 
@@ -323,7 +335,7 @@ fn invariants_over_a_million_random_plies() {
     let (mut buf, mut outs) = (Vec::new(), Vec::new());
     let mut plies = 0u64;
     let mut games = 0u64;
-    let variants = [SEED, MODERN];
+    let variants = [seed(), modern()];
     while plies < 1_000_000 {
         let rules = variants[(games % 2) as usize];
         let mut s = Frangieh::new(&rules);

@@ -6,8 +6,8 @@
 use std::collections::BTreeSet;
 
 use cowrie_engine::games::frangieh::Phase;
-use cowrie_engine::games::tables::{Board, Roll};
-use cowrie_engine::{sample_outcome, Frangieh, FrangiehRules, Game, ToAct};
+use cowrie_engine::games::tables::{BearOff, Board, Roll};
+use cowrie_engine::{sample_outcome, Frangieh, FrangiehRules, Game, RuleSet, ToAct};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -88,12 +88,18 @@ fn pos_of(board: &Board, side: usize) -> Pos {
 #[test]
 fn fast_generator_equals_the_slow_one_under_every_option() {
     let mut checked = 0u64;
-    for (larger, higher) in [(false, false), (true, false), (false, true), (true, true)] {
+    for (larger, bear_off) in [
+        (false, BearOff::Exact),
+        (true, BearOff::Exact),
+        (false, BearOff::Higher),
+        (true, BearOff::Higher),
+    ] {
         let rules = FrangiehRules {
             larger_die: larger,
-            higher_die_bear_off: higher,
-            ..FrangiehRules::MODERN
+            bear_off,
+            ..FrangiehRules::variant("modern").unwrap()
         };
+        let higher = bear_off == BearOff::Higher;
         let mut rng = ChaCha8Rng::seed_from_u64(99);
         let (mut buf, mut outs) = (Vec::new(), Vec::new());
         let mut n = 0;

@@ -116,7 +116,7 @@ fn five_points_for_a_blocked_roll_by_reading() {
     assert!(buf.iter().all(|a| a.moves().len() == 4));
     s.play_unchecked(buf[0]);
     assert_eq!(s.scores(), [0, 0]);
-    assert_eq!(JulbaharRules::LUDII.bonus, Bonus::Die);
+    assert_eq!(JulbaharRules::variant("ludii").unwrap().bonus, Bonus::Die);
 }
 
 #[test]
@@ -217,7 +217,7 @@ fn opening_throw_probabilities_and_move() {
     play(&mut s, "24/13");
     assert_eq!(s.side_to_move(), Player::TWO);
     // No opening throw (ludii): player one simply rolls.
-    let s = Julbahar::new(&JulbaharRules::LUDII);
+    let s = Julbahar::new(&JulbaharRules::variant("ludii").unwrap());
     assert_eq!((s.to_act(), s.side_to_move()), (ToAct::Chance, Player::ONE));
     assert_eq!(s.phase(), Phase::Roll);
 }
@@ -260,6 +260,8 @@ fn conformance_for_each_variant() {
         let rep = conformance::<Julbahar>(&r, games, 11);
         assert_eq!(rep.games, games, "{name}");
         assert_eq!(rep.truncated, 0, "{name}");
+        // Every throw, the opening throw included, is followed by a move or a pass.
+        assert_eq!(rep.longest_chance_chain, 1, "{name}");
     }
 }
 

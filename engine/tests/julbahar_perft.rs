@@ -12,7 +12,7 @@
 use std::collections::BTreeSet;
 
 use cowrie_engine::games::julbahar::Phase;
-use cowrie_engine::games::tables::{Roll, ROLLS};
+use cowrie_engine::games::tables::{BearOff, Roll, ROLLS};
 use cowrie_engine::{perft, sample_outcome, Game, Julbahar, JulbaharRules, RuleSet, ToAct};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -84,7 +84,14 @@ fn slow_plays(b: &Track, m: usize, roll: Roll, r: &JulbaharRules) -> BTreeSet<Tr
     };
     let mut all = Vec::new();
     for o in &orders {
-        walk(b, m, o, &mut Vec::new(), r.higher_die_bear_off, &mut all);
+        walk(
+            b,
+            m,
+            o,
+            &mut Vec::new(),
+            r.bear_off == BearOff::Higher,
+            &mut all,
+        );
     }
     let most = all.iter().map(|(_, u)| u.len()).max().unwrap_or(0);
     all.retain(|(_, u)| u.len() == most);

@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use cowrie_engine::{sample_outcome, Frangieh, FrangiehRules, Game, ToAct};
+use cowrie_engine::{sample_outcome, Frangieh, FrangiehRules, Game, RuleSet, ToAct};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -13,7 +13,7 @@ fn main() -> anyhow::Result<()> {
         Some(n) => n.parse()?,
         None => 20_000,
     };
-    let rules = FrangiehRules::MODERN;
+    let rules = FrangiehRules::variant("modern").expect("a named variant");
     let (mut buf, mut outs) = (Vec::new(), Vec::new());
     let start = Instant::now();
     let mut plies = 0u64;

@@ -59,7 +59,7 @@ impl Evaluate for Baghchal {
                 trapped += 1;
             }
         }
-        let win = f64::from(self.rules().tiger_win_captures.max(1));
+        let win = f64::from(self.rules().win_captures.max(1));
         let placed = f64::from(TOTAL_GOATS - self.goats_in_hand()) / f64::from(TOTAL_GOATS);
         let goats_view = -W_CAPTURED * (f64::from(self.captured()) / win).min(1.0)
             + W_TRAPPED * f64::from(trapped) / 4.0

@@ -9,7 +9,7 @@ use std::fmt;
 
 use cowrie_agents::Evaluate;
 use cowrie_engine::{
-    EndReason, Game, GameFacts, OptionInfo, ParseError, Player, RuleError, RuleSet, ToAct,
+    ChanceChain, EndReason, Game, GameFacts, ParseError, Player, RuleOption, RuleSet, ToAct,
     VariantInfo,
 };
 
@@ -19,28 +19,12 @@ pub struct NoRules;
 
 impl RuleSet for NoRules {
     const GAME: &'static str = "toy";
-    fn variants() -> &'static [VariantInfo] {
-        &[VariantInfo {
-            name: "standard",
-            source: "test toy",
-        }]
-    }
-    fn option_info() -> &'static [OptionInfo] {
-        &[]
-    }
-    fn variant(name: &str) -> Result<Self, RuleError> {
-        if name == "standard" {
-            Ok(NoRules)
-        } else {
-            Err(Self::unknown_variant(name))
-        }
-    }
-    fn set_option(&mut self, key: &str, _value: &str) -> Result<(), RuleError> {
-        Err(Self::unknown_option(key))
-    }
-    fn resolved(&self) -> Vec<(&'static str, String)> {
-        Vec::new()
-    }
+    const VARIANTS: &'static [VariantInfo] = &[VariantInfo {
+        name: "standard",
+        source: "test toy",
+        settings: &[],
+    }];
+    const OPTIONS: &'static [RuleOption<Self>] = &[];
 }
 
 /// The `Game` items the toys share.
@@ -157,6 +141,7 @@ impl Game for TicTacToe {
     fn facts(_rules: &NoRules) -> GameFacts {
         GameFacts {
             has_chance: false,
+            chance_chain: ChanceChain::Bounded(0),
             ply_cap: None,
             ends_without_cap: true,
             max_points: 1,
@@ -308,6 +293,7 @@ impl Game for Pig {
     fn facts(_rules: &NoRules) -> GameFacts {
         GameFacts {
             has_chance: true,
+            chance_chain: ChanceChain::Bounded(1),
             ply_cap: None,
             ends_without_cap: true,
             max_points: 1,
@@ -477,6 +463,7 @@ impl Game for ExtraNim {
     fn facts(_rules: &NoRules) -> GameFacts {
         GameFacts {
             has_chance: false,
+            chance_chain: ChanceChain::Bounded(0),
             ply_cap: None,
             ends_without_cap: true,
             max_points: 1,
@@ -622,6 +609,7 @@ impl Game for Race {
     fn facts(_rules: &NoRules) -> GameFacts {
         GameFacts {
             has_chance: true,
+            chance_chain: ChanceChain::Bounded(1),
             ply_cap: None,
             ends_without_cap: true,
             max_points: 1,

@@ -15,7 +15,7 @@ mod window;
 pub use board::{parse_point, point_name, Bitboard, JUMPS, STEPS};
 pub use rules::{BaghchalRules, GoatsBlocked, Repetition, DEFAULT_PLY_CAP};
 
-use crate::game::{EndReason, Game, GameFacts, ParseError, Player, ToAct};
+use crate::game::{ChanceChain, EndReason, Game, GameFacts, ParseError, Player, ToAct};
 use crate::zobrist;
 
 /// The goat player: player one, who moves first.
@@ -199,8 +199,8 @@ impl Baghchal {
 
     fn compute_status(&self) -> ToAct {
         // DLP.Evidence.755 and 1453: the DLP summaries and the quoted texts give the tigers' win (5, more than 5,
-        // or all goats: the rules' `tiger_win_captures`).
-        if self.captured >= self.rules.tiger_win_captures {
+        // or all goats: the rules' `win_captures`).
+        if self.captured >= self.rules.win_captures {
             return ToAct::Terminal(EndReason::Win(TIGERS));
         }
         if !self.has_move(self.to_move) {
@@ -306,6 +306,7 @@ impl Game for Baghchal {
     fn facts(rules: &BaghchalRules) -> GameFacts {
         GameFacts {
             has_chance: false,
+            chance_chain: ChanceChain::Bounded(0),
             ply_cap: rules.ply_cap,
             // Without a repetition rule goats and tigers can shuffle for ever.
             ends_without_cap: rules.repetition != Repetition::None,
@@ -349,14 +350,8 @@ impl Game for Baghchal {
     }
 
     fn returns(&self) -> [f64; 2] {
-        match self.status {
-            ToAct::Terminal(EndReason::Win(p)) => {
-                let mut r = [-1.0; 2];
-                r[p.index()] = 1.0;
-                r
-            }
-            _ => [0.0; 2],
-        }
+        // Seed 003: a game is won or lost, for one point.
+        self.end_reason().map_or([0.0; 2], |e| e.returns(1))
     }
 
     #[inline]

@@ -57,7 +57,7 @@ impl Baghchal {
             return;
         }
         let cap = self.rules.ply_cap.unwrap_or(u32::MAX);
-        let win = self.rules.tiger_win_captures;
+        let win = self.rules.win_captures;
         let goats_pass = self.rules.goats_blocked == GoatsBlocked::Pass;
         let (mut goats, mut tigers) = (self.goats, self.tigers);
         let (mut in_hand, mut captured, mut plies) = (self.in_hand, self.captured, self.plies);

@@ -1,44 +1,48 @@
 //! Baghchal's rule set: the three sources' win rules as named variants, and options where the
 //! texts are silent. `docs/rules/baghchal.md` explains each choice.
 
-use crate::rules::{format_ply_cap, parse_ply_cap, OptionInfo, RuleError, RuleSet, VariantInfo};
+use crate::rules::{
+    choice, format_ply_cap, set_number, set_ply_cap, set_word, Choice, RuleOption, RuleSet, Values,
+    VariantInfo, PLY_CAP,
+};
 
-/// What happens when the goats, on their turn, have no legal move.
-///
-/// Blocked *tigers* always lose: seed 003, Parlett 1976 ("unable to make a legal move he has
-/// lost") and Averbakh 1995 (goats win by "reducing the tigers to immobility"). Neither text says
-/// what happens to blocked goats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GoatsBlocked {
-    /// The goats lose, mirroring the tigers' rule (default).
-    Lose,
-    /// The goats pass (an explicit pass ply) and the tigers move again.
-    Pass,
+choice! {
+    /// What happens when the goats, on their turn, have no legal move (`goats-blocked`).
+    ///
+    /// Blocked *tigers* always lose: seed 003, Parlett 1976 ("unable to make a legal move he has
+    /// lost") and Averbakh 1995 (goats win by "reducing the tigers to immobility"). Neither text
+    /// says what happens to blocked goats.
+    pub enum GoatsBlocked {
+        /// The default.
+        Lose = "lose": "the goats lose, mirroring the tigers' rule",
+        Pass = "pass": "the goats pass (an explicit pass ply) and the tigers move again",
+    }
 }
 
-/// Repetition rules; every source is silent on repetition.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Repetition {
-    /// No repetition rule (default; Ludii 1.3.12 has none either). Cycling games end by the cap.
-    None,
-    /// The third occurrence of a position (board and player to move) is a draw.
-    ThreefoldDraw,
-    /// Once all goats are placed, no move may recreate a position that has occurred before
-    /// (a common modern rule). A side left with no move is blocked.
-    NoRecreate,
+choice! {
+    /// Repetition rules (`repetition`); every source is silent on repetition.
+    pub enum Repetition {
+        /// The default; Ludii 1.3.12 has none either. Cycling games end by the cap.
+        None = "none": "no repetition rule",
+        ThreefoldDraw = "threefold-draw":
+            "the third occurrence of a position (board and player to move) is a draw",
+        /// A side left with no move is blocked.
+        NoRecreate = "no-recreate":
+            "once all goats are placed, no move may recreate a position that has occurred before",
+    }
 }
 
 /// The rules of a Baghchal game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BaghchalRules {
-    /// Captures that win for the tigers: 5 (`five-captures`), 6 (`averbakh-1995`), 20
-    /// (`parlett-1976`).
-    pub tiger_win_captures: u8,
-    /// What happens to goats with no move.
+    /// Captures that win for the tigers (`win-captures`): 5 (`five-captures`), 6
+    /// (`averbakh-1995`), 20 (`parlett-1976`).
+    pub win_captures: u8,
+    /// What happens to goats with no move (`goats-blocked`).
     pub goats_blocked: GoatsBlocked,
-    /// The repetition rule.
+    /// The repetition rule (`repetition`).
     pub repetition: Repetition,
-    /// The ply cap, if any; a game reaching it is truncated.
+    /// The ply cap, if any (`ply-cap`); a game reaching it is truncated.
     pub ply_cap: Option<u32>,
 }
 
@@ -49,7 +53,7 @@ pub const DEFAULT_PLY_CAP: u32 = 1000;
 impl Default for BaghchalRules {
     fn default() -> Self {
         BaghchalRules {
-            tiger_win_captures: 5,
+            win_captures: 5,
             goats_blocked: GoatsBlocked::Lose,
             repetition: Repetition::None,
             ply_cap: Some(DEFAULT_PLY_CAP),
@@ -57,119 +61,58 @@ impl Default for BaghchalRules {
     }
 }
 
-const VARIANTS: &[VariantInfo] = &[
-    VariantInfo {
-        name: "five-captures",
-        source: "modern Nepali rule (Lim and Nievergelt 2009); DLP summary of evidence 1453 (seed 003): tigers win on the 5th capture",
-    },
-    VariantInfo {
-        name: "averbakh-1995",
-        source: "evidence 1453 as quoted (seed 003, Averbakh 1995): tigers win when more than five goats are killed, i.e. on the 6th",
-    },
-    VariantInfo {
-        name: "parlett-1976",
-        source: "evidence 755 (seed 003, Parlett 1976): tigers win only by capturing all twenty goats",
-    },
-];
-
-const OPTIONS: &[OptionInfo] = &[
-    OptionInfo {
-        key: "win-captures",
-        values: "a number of captures from 1 to 20",
-    },
-    OptionInfo {
-        key: "goats-blocked",
-        values: "lose or pass",
-    },
-    OptionInfo {
-        key: "repetition",
-        values: "none, threefold-draw or no-recreate",
-    },
-    OptionInfo {
-        key: "ply-cap",
-        values: "a positive number of plies, or none",
-    },
-];
-
 impl RuleSet for BaghchalRules {
     const GAME: &'static str = "baghchal";
 
-    fn variants() -> &'static [VariantInfo] {
-        VARIANTS
-    }
+    const VARIANTS: &'static [VariantInfo] = &[
+        VariantInfo {
+            name: "five-captures",
+            source: "modern Nepali rule (Lim and Nievergelt 2009); DLP summary of evidence 1453 (seed 003): tigers win on the 5th capture",
+            settings: &[],
+        },
+        VariantInfo {
+            name: "averbakh-1995",
+            source: "evidence 1453 as quoted (seed 003, Averbakh 1995): tigers win when more than five goats are killed, i.e. on the 6th",
+            settings: &["win-captures=6"],
+        },
+        VariantInfo {
+            name: "parlett-1976",
+            source: "evidence 755 (seed 003, Parlett 1976): tigers win only by capturing all twenty goats",
+            settings: &["win-captures=20"],
+        },
+    ];
 
-    fn option_info() -> &'static [OptionInfo] {
-        OPTIONS
-    }
-
-    fn variant(name: &str) -> Result<Self, RuleError> {
-        let captures = match name {
-            "five-captures" => 5,
-            "averbakh-1995" => 6,
-            "parlett-1976" => 20,
-            _ => return Err(Self::unknown_variant(name)),
-        };
-        Ok(BaghchalRules {
-            tiger_win_captures: captures,
-            ..BaghchalRules::default()
-        })
-    }
-
-    fn set_option(&mut self, key: &str, value: &str) -> Result<(), RuleError> {
-        let bad = |expected| RuleError::BadValue {
-            key: key.to_string(),
-            value: value.to_string(),
-            expected,
-        };
-        match key {
-            "win-captures" => match value.parse::<u8>() {
-                Ok(n) if (1..=20).contains(&n) => self.tiger_win_captures = n,
-                _ => return Err(bad("a number of captures from 1 to 20")),
-            },
-            "goats-blocked" => {
-                self.goats_blocked = match value {
-                    "lose" => GoatsBlocked::Lose,
-                    "pass" => GoatsBlocked::Pass,
-                    _ => return Err(bad("lose or pass")),
-                }
-            }
-            "repetition" => {
-                self.repetition = match value {
-                    "none" => Repetition::None,
-                    "threefold-draw" => Repetition::ThreefoldDraw,
-                    "no-recreate" => Repetition::NoRecreate,
-                    _ => return Err(bad("none, threefold-draw or no-recreate")),
-                }
-            }
-            "ply-cap" => self.ply_cap = parse_ply_cap(key, value)?,
-            _ => return Err(Self::unknown_option(key)),
-        }
-        Ok(())
-    }
-
-    fn resolved(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("win-captures", self.tiger_win_captures.to_string()),
-            (
-                "goats-blocked",
-                match self.goats_blocked {
-                    GoatsBlocked::Lose => "lose",
-                    GoatsBlocked::Pass => "pass",
-                }
-                .to_string(),
-            ),
-            (
-                "repetition",
-                match self.repetition {
-                    Repetition::None => "none",
-                    Repetition::ThreefoldDraw => "threefold-draw",
-                    Repetition::NoRecreate => "no-recreate",
-                }
-                .to_string(),
-            ),
-            ("ply-cap", format_ply_cap(self.ply_cap)),
-        ]
-    }
+    const OPTIONS: &'static [RuleOption<Self>] = &[
+        RuleOption {
+            key: "win-captures",
+            values: Values::Text("a number of captures from 1 to 20"),
+            doc: "the capture on which the tigers win",
+            source: "seed 003: five (DLP summary of evidence 1453), more than five (Averbakh 1995), all twenty (Parlett 1976)",
+            get: |r| r.win_captures.to_string(),
+            set: |r, v| set_number(&mut r.win_captures, v, |n| (1..=20).contains(n)),
+        },
+        RuleOption {
+            key: "goats-blocked",
+            values: Values::Words(GoatsBlocked::WORDS),
+            doc: "what happens when the goats have no legal move",
+            source: "seed 003 is silent (both records make blocked tigers lose); lose mirrors the tigers' rule",
+            get: |r| r.goats_blocked.word().into(),
+            set: |r, v| set_word(&mut r.goats_blocked, v),
+        },
+        RuleOption {
+            key: "repetition",
+            values: Values::Words(Repetition::WORDS),
+            doc: "the rule on repeated positions",
+            source: "seed 003 is silent; none adds no rule the sources lack (Ludii 1.3.12 has none)",
+            get: |r| r.repetition.word().into(),
+            set: |r, v| set_word(&mut r.repetition, v),
+        },
+        PLY_CAP.with(
+            |r| format_ply_cap(r.ply_cap),
+            |r, v| set_ply_cap(&mut r.ply_cap, v),
+            "the sources set none; 1000 is twenty times the mean random game, never reached by random play",
+        ),
+    ];
 }
 
 #[cfg(test)]
@@ -181,25 +124,28 @@ mod tests {
         assert_eq!(
             BaghchalRules::variant("five-captures")
                 .unwrap()
-                .tiger_win_captures,
+                .win_captures,
             5
         );
         assert_eq!(
             BaghchalRules::variant("averbakh-1995")
                 .unwrap()
-                .tiger_win_captures,
+                .win_captures,
             6
         );
         assert_eq!(
-            BaghchalRules::variant("parlett-1976")
-                .unwrap()
-                .tiger_win_captures,
+            BaghchalRules::variant("parlett-1976").unwrap().win_captures,
             20
         );
         assert_eq!(
             BaghchalRules::variant("five-captures").unwrap(),
             BaghchalRules::default()
         );
+    }
+
+    #[test]
+    fn tables_agree() {
+        crate::rules::check_tables::<BaghchalRules>();
     }
 
     #[test]

@@ -6,7 +6,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::board::{DODO, KITCHEN, OFF};
-use super::rules::{BargeseRules, BesideSafe, HalStep, MustUse};
+use super::rules::{BargeseRules, BesideSafe, EntryOnto, Hal, MustUse, OuterEnd};
 use super::{movegen, reference, Bargese, BargeseAction};
 use crate::game::{Game, Player, ToAct};
 use crate::sample_outcome;
@@ -26,14 +26,14 @@ fn rule_sets() -> Vec<(&'static str, BargeseRules)> {
         (
             "entry-onto=blocked",
             BargeseRules {
-                entry_hammers: false,
+                entry_onto: EntryOnto::Blocked,
                 ..d
             },
         ),
         (
             "hal=strict",
             BargeseRules {
-                hal_step: HalStep::Strict,
+                hal: Hal::Strict,
                 ..d
             },
         ),
@@ -48,16 +48,16 @@ fn rule_sets() -> Vec<(&'static str, BargeseRules)> {
             "beside-safe=share outer-end=open",
             BargeseRules {
                 beside_safe: BesideSafe::Share,
-                outer_end_home: false,
+                outer_end: OuterEnd::Open,
                 ..d
             },
         ),
         (
             "entry-onto=blocked must-use=free hal=strict",
             BargeseRules {
-                entry_hammers: false,
+                entry_onto: EntryOnto::Blocked,
                 must_use: MustUse::Free,
-                hal_step: HalStep::Strict,
+                hal: Hal::Strict,
                 ..d
             },
         ),

@@ -31,11 +31,12 @@ pub use board::{
 };
 pub use movegen::MAX_COUNT;
 pub use rules::{
-    BargeseRules, BesideSafe, HalStep, MoveTiming, MustUse, Opening, OpeningExtra, DEFAULT_PLY_CAP,
+    BargeseRules, BesideSafe, EntryOnto, Hal, MustUse, Opening, OpeningExtra, OuterEnd, Timing,
+    DEFAULT_PLY_CAP,
 };
 pub use throws::{binomial, Throw, VALUES};
 
-use crate::game::{EndReason, Game, GameFacts, ParseError, Player, ToAct};
+use crate::game::{ChanceChain, EndReason, Game, GameFacts, ParseError, Player, ToAct};
 use crate::zobrist;
 
 /// One decision: the mover's pieces after playing the turn's throws, and which opposing pieces
@@ -297,7 +298,7 @@ impl Bargese {
     }
 
     fn mouth_probabilities(&self, n: u32) -> impl Iterator<Item = (u32, f64)> + '_ {
-        let p = self.rules.mouth_up;
+        let p = self.rules.p;
         (0..=n).map(move |k| {
             let prob = match (n, p == 0.5) {
                 (6, true) => FAIR_SIX[k as usize],
@@ -339,6 +340,15 @@ impl Game for Bargese {
     fn facts(rules: &BargeseRules) -> GameFacts {
         GameFacts {
             has_chance: true,
+            // The three-shell throw is repeated on ties and the opening throws pass to and fro
+            // until a dust or bange; under `timing=throw-first` a throw that grants another is
+            // followed by it. Without either, each throw is played as soon as it is thrown.
+            chance_chain: if rules.opening == Opening::Shells || rules.timing == Timing::ThrowFirst
+            {
+                ChanceChain::Unbounded
+            } else {
+                ChanceChain::Bounded(1)
+            },
             ply_cap: rules.ply_cap,
             // Hammering sends pieces back, so positions can recur; under `hal=strict` a piece
             // one short of the dodo is stranded for good.
@@ -419,7 +429,7 @@ impl Game for Bargese {
                         .map(|(k, p)| (BargeseOutcome::Shells(k as u8), p)),
                 );
             }
-            Stage::Opening(_) | Stage::Throwing(_) if self.rules.mouth_up == 0.5 => {
+            Stage::Opening(_) | Stage::Throwing(_) if self.rules.p == 0.5 => {
                 buf.extend_from_slice(&FAIR_THROWS);
             }
             Stage::Opening(_) | Stage::Throwing(_) => {
@@ -433,7 +443,7 @@ impl Game for Bargese {
     }
 
     fn apply_outcome(&mut self, outcome: BargeseOutcome) {
-        let after_each = self.rules.timing == MoveTiming::AfterEach;
+        let after_each = self.rules.timing == Timing::AfterEach;
         match (self.stage, outcome) {
             (Stage::ShellsFirst, BargeseOutcome::Shells(n)) => {
                 self.set_stage(Stage::ShellsSecond(n));
@@ -477,14 +487,8 @@ impl Game for Bargese {
     }
 
     fn returns(&self) -> [f64; 2] {
-        match self.stage {
-            Stage::Over(EndReason::Win(p)) => {
-                let mut r = [-1.0; 2];
-                r[p.index()] = 1.0;
-                r
-            }
-            _ => [0.0; 2],
-        }
+        // Seed 000: the first player with all four pieces in the kitchen wins.
+        self.end_reason().map_or([0.0; 2], |e| e.returns(1))
     }
 
     #[inline]

@@ -57,7 +57,7 @@ use super::board::{
     X_ENTRY,
 };
 use super::lattice::{self, Lattice};
-use super::rules::{BargeseRules, BesideSafe, HalStep, MustUse};
+use super::rules::{BargeseRules, BesideSafe, EntryOnto, Hal, MustUse, OuterEnd};
 use super::sequence::small_turn;
 use super::throws::VALUES;
 use super::BargeseAction;
@@ -537,9 +537,9 @@ pub(super) fn generate_by(
         squares: &SQUARE[me.index()],
         opp_square: [NO_SQUARE; 4],
         opp_safe: [false; 4],
-        hal_any: rules.hal_step == HalStep::Any,
+        hal_any: rules.hal == Hal::Step,
         bange_entry: rules.bange_entry,
-        entry_hammers: rules.entry_hammers,
+        entry_hammers: rules.entry_onto == EntryOnto::Hammer,
         share_beside_safe: rules.beside_safe == BesideSafe::Share,
         occ: 0,
     };
@@ -550,7 +550,8 @@ pub(super) fn generate_by(
             // Finkel 2002: "pieces entering the central row of the player's arm are placed on their
             // side"; Tajeddin: then it "can no longer be hammered". Index 75 is the row's outer
             // end: the `outer-end` option.
-            ctx.opp_safe[j] = u > OUTER_END_HOME || (u == OUTER_END_HOME && rules.outer_end_home);
+            ctx.opp_safe[j] =
+                u > OUTER_END_HOME || (u == OUTER_END_HOME && rules.outer_end == OuterEnd::Home);
         }
     }
     let free = rules.must_use == MustUse::Free;

@@ -8,7 +8,7 @@ use std::cell::RefCell;
 use super::board::{
     BANGE_ENTRY, DODO, ENTRY, KITCHEN, OFF, OUTER_END_HOME, SQUARE, X_BY_TRACK, X_ENTRY,
 };
-use super::rules::{BargeseRules, BesideSafe, HalStep, MustUse};
+use super::rules::{BargeseRules, BesideSafe, EntryOnto, Hal, MustUse, OuterEnd};
 use super::throws::VALUES;
 use super::BargeseAction;
 use crate::game::Player;
@@ -344,9 +344,9 @@ pub(super) fn generate(
         squares: &SQUARE[me.index()],
         opp_square: [NO_SQUARE; 4],
         opp_safe: [false; 4],
-        hal_any: rules.hal_step == HalStep::Any,
+        hal_any: rules.hal == Hal::Step,
         bange_entry: rules.bange_entry,
-        entry_hammers: rules.entry_hammers,
+        entry_hammers: rules.entry_onto == EntryOnto::Hammer,
         share_beside_safe: rules.beside_safe == BesideSafe::Share,
     };
     for (j, &u) in theirs.iter().enumerate() {
@@ -355,7 +355,8 @@ pub(super) fn generate(
             // Finkel 2002: "pieces entering the central row of the player's arm are placed on their
             // side"; Tajeddin: then it "can no longer be hammered". Index 75 is the row's outer
             // end: the `outer-end` option.
-            ctx.opp_safe[j] = u > OUTER_END_HOME || (u == OUTER_END_HOME && rules.outer_end_home);
+            ctx.opp_safe[j] =
+                u > OUTER_END_HOME || (u == OUTER_END_HOME && rules.outer_end == OuterEnd::Home);
         }
     }
     let free = rules.must_use == MustUse::Free;

@@ -1,106 +1,129 @@
 //! Bargese's rule set: named variants for the sources and an option for every reading where the
 //! texts are silent or differ. `docs/rules/bargese.md` explains each choice.
 
-use crate::rules::{format_ply_cap, parse_ply_cap, OptionInfo, RuleError, RuleSet, VariantInfo};
+use crate::rules::{
+    choice, format_ply_cap, set_number, set_ply_cap, set_switch, set_word, switch_word, Choice,
+    RuleOption, RuleSet, Values, VariantInfo, PLY_CAP,
+};
 
-/// How the game begins.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Opening {
-    /// Tajeddin (seed 000): each player throws three shells, more mouths up begins (ties throw
-    /// again); then the players take turns throwing until one throws a dust or bange, and that
-    /// player goes on with a normal turn.
-    Shells,
-    /// Seed 001 has no opening: player one simply takes the first turn.
-    None,
+choice! {
+    /// How the game begins (`opening`).
+    pub enum Opening {
+        /// Tajeddin (seed 000): each player throws three shells, more mouths up begins (ties
+        /// throw again); then the players take turns throwing until one throws a dust or bange,
+        /// and that player goes on with a normal turn.
+        Shells = "shells":
+            "a three-shell throw decides who begins throwing; the first dust or bange starts the game",
+        /// Seed 001 has no opening.
+        None = "none": "player one simply takes the first turn",
+    }
 }
 
-/// What a shaka or bara thrown in the opening, before anyone's first dust or bange, is worth.
-/// The sources are silent.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OpeningExtra {
-    /// Void (default): only a dust or bange starts the game, any other throw passes the throw
-    /// to the other player (seed 000: "players then take turns to throw ... until one player
-    /// throws either a dust or bange").
-    Void,
-    /// Kept: it earns its extra throw and joins the turn if that player then throws a dust or
-    /// bange before a throw without a further throw; otherwise the whole chain is void.
-    Keep,
+choice! {
+    /// What a shaka or bara thrown in the opening, before anyone's first dust or bange, is
+    /// worth (`opening-extra`). The sources are silent.
+    pub enum OpeningExtra {
+        /// Seed 000: "players then take turns to throw ... until one player throws either a dust
+        /// or bange".
+        Void = "void":
+            "void: only a dust or bange starts the game, any other throw passes to the other player",
+        Keep = "keep":
+            "kept: it earns its extra throw and joins the turn if a dust or bange follows before a throw without a further throw",
+    }
 }
 
-/// When the throws are played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MoveTiming {
-    /// Throw until a throw grants no further throw, then play them all (default; Tajeddin:
-    /// "only then should the player commence to move"; DLP: "then, the player moves the pieces
-    /// according to the throws").
-    ThrowFirst,
-    /// Play each throw as soon as it is thrown (Ludii 1.3.12 as the issue describes it).
-    AfterEach,
+choice! {
+    /// When the throws are played (`timing`).
+    pub enum Timing {
+        /// Tajeddin: "only then should the player commence to move"; DLP: "then, the player
+        /// moves the pieces according to the throws".
+        ThrowFirst = "throw-first":
+            "throw until a throw grants no further throw, then play them all",
+        /// Ludii 1.3.12's reading.
+        AfterEach = "after-each": "play each throw as soon as it is thrown",
+    }
 }
 
-/// What a landing on a square holding an opposing piece that cannot be hammered (a homeward
-/// piece lying on its side) does. The sources are silent.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BesideSafe {
-    /// The landing is illegal, as on an X held by the opponent (default; seed 000: "two opposing
-    /// pieces cannot occupy the same safe space").
-    Blocked,
-    /// The landing is legal; both stay (and any hammerable opposing piece there is hammered).
-    Share,
+choice! {
+    /// What a piece entering onto an opposing piece (on the bange square) does (`entry-onto`).
+    /// Entry on an X held by the opponent is always blocked.
+    pub enum EntryOnto {
+        /// Entering is a landing, and "when a piece lands on a space occupied by an opponent's
+        /// piece" it is removed (seed 000).
+        Hammer = "hammer": "it hammers the opposing piece",
+        Blocked = "blocked":
+            "it is blocked, unless another piece hammered that piece earlier in the turn",
+    }
 }
 
-/// Which pieces the hal (the 1 of a dust or bange) may move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HalStep {
-    /// Besides entering a piece and taking the dodo into the kitchen, the hal may step any piece
-    /// one square (default; Ludii 1.3.12 has a one-step rule too). Without it a piece one square
-    /// short of the dodo could never move again.
-    Any,
-    /// The strictest reading: the hal only enters a piece or takes the dodo into the kitchen.
-    Strict,
+choice! {
+    /// Whether a homeward piece on its own arm's outer end (track index 75, the first square of
+    /// its central row) already lies on its side and cannot be hammered (`outer-end`).
+    pub enum OuterEnd {
+        /// Seed 000: "pieces entering the central row of the player's arm are placed on their
+        /// side".
+        Home = "home": "the outer end is in the central row: a piece there cannot be hammered",
+        Open = "open": "a piece there can be hammered, until index 76",
+    }
 }
 
-/// Whether the throws must be used as fully as possible.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MustUse {
-    /// The player must use as many throws as possible, and then as many of the 10s and 24s left
-    /// by hals as possible (default; the sources say only that a throw that cannot be used is
-    /// lost).
-    Max,
-    /// The player may leave any throw unused (passing is always legal).
-    Free,
+choice! {
+    /// What a landing on a square holding an opposing piece that cannot be hammered (a
+    /// homeward piece lying on its side) does (`beside-safe`). The sources are silent.
+    pub enum BesideSafe {
+        /// Seed 000: "two opposing pieces cannot occupy the same safe space".
+        Blocked = "blocked": "the landing is illegal, as on an X held by the opponent",
+        Share = "share":
+            "the landing is legal; both stay (and any hammerable opposing piece there is hammered)",
+    }
+}
+
+choice! {
+    /// Which pieces the hal (the 1 of a dust or bange) may move (`hal`). Besides stepping, the
+    /// hal always enters a piece or takes the dodo into the kitchen.
+    pub enum Hal {
+        /// Without it a piece one square short of the dodo could never move again; Ludii 1.3.12
+        /// has a one-step rule too.
+        Step = "step": "the hal may also step any piece one square",
+        Strict = "strict": "the hal only enters a piece or takes the dodo into the kitchen",
+    }
+}
+
+choice! {
+    /// Whether the throws must be used as fully as possible (`must-use`). The sources say only
+    /// that a throw that cannot be used is lost.
+    pub enum MustUse {
+        Max = "max":
+            "use as many throws as possible, then as many of the 10s and 24s left by hals as possible",
+        Free = "free": "any throw may be left unused (passing is always legal)",
+    }
 }
 
 /// The rules of a Bargese game.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BargeseRules {
-    /// How the game begins.
+    /// How the game begins (`opening`).
     pub opening: Opening,
-    /// Shaka and bara before the first dust or bange.
+    /// Shaka and bara before the first dust or bange (`opening-extra`).
     pub opening_extra: OpeningExtra,
-    /// When throws are played.
-    pub timing: MoveTiming,
-    /// Whether a bange may enter a piece on the player's bange square (both sources say so;
-    /// the option exists to measure the rule).
+    /// When throws are played (`timing`).
+    pub timing: Timing,
+    /// Whether a bange may enter a piece on the player's bange square (`bange-entry`; both
+    /// sources say so; the option exists to measure the rule).
     pub bange_entry: bool,
-    /// Whether a piece entering onto an opposing piece (on the bange square) hammers it (`true`,
-    /// default: entering is a landing, and "when a piece lands on a space occupied by an
-    /// opponent's piece" it is removed) or is blocked by it (`false`). Entry on an X held by the
-    /// opponent is always blocked.
-    pub entry_hammers: bool,
-    /// Whether a homeward piece on its own arm's outer end (track index 75, the first square of
-    /// its central row) already lies on its side and cannot be hammered (`true`, default: seed
-    /// 000, "pieces entering the central row of the player's arm are placed on their side").
-    pub outer_end_home: bool,
-    /// Landing beside an opposing piece that cannot be hammered.
+    /// What entering onto an opposing piece does (`entry-onto`).
+    pub entry_onto: EntryOnto,
+    /// Whether a homeward piece on its arm's outer end is safe (`outer-end`).
+    pub outer_end: OuterEnd,
+    /// Landing beside an opposing piece that cannot be hammered (`beside-safe`).
     pub beside_safe: BesideSafe,
-    /// The chance that one cowrie lands mouths up, strictly between 0 and 1 (default 1/2).
-    pub mouth_up: f64,
-    /// Whether throws must be used as fully as possible.
+    /// The chance that one cowrie lands mouth up, strictly between 0 and 1 (`p`, default 1/2).
+    pub p: f64,
+    /// Whether throws must be used as fully as possible (`must-use`).
     pub must_use: MustUse,
-    /// What the hal may move.
-    pub hal_step: HalStep,
-    /// The ply cap, if any; a game reaching it is truncated.
+    /// What the hal may move (`hal`).
+    pub hal: Hal,
+    /// The ply cap, if any (`ply-cap`); a game reaching it is truncated.
     pub ply_cap: Option<u32>,
 }
 
@@ -113,259 +136,140 @@ impl Default for BargeseRules {
         BargeseRules {
             opening: Opening::Shells,
             opening_extra: OpeningExtra::Void,
-            timing: MoveTiming::ThrowFirst,
+            timing: Timing::ThrowFirst,
             bange_entry: true,
-            entry_hammers: true,
-            outer_end_home: true,
+            entry_onto: EntryOnto::Hammer,
+            outer_end: OuterEnd::Home,
             beside_safe: BesideSafe::Blocked,
-            mouth_up: 0.5,
+            p: 0.5,
             must_use: MustUse::Max,
-            hal_step: HalStep::Any,
+            hal: Hal::Step,
             ply_cap: Some(DEFAULT_PLY_CAP),
         }
     }
 }
 
-const VARIANTS: &[VariantInfo] = &[
-    VariantInfo {
-        name: "finkel-2002",
-        source: "seed 000: Anna Tajeddin's description in Finkel 2002 (three-shell opening, throw first then move)",
-    },
-    VariantInfo {
-        name: "summary",
-        source: "seed 001: the shorter DLP summary, which has no opening; otherwise as finkel-2002",
-    },
-    VariantInfo {
-        name: "ludii",
-        source: "Ludii 1.3.12 as issue 5 describes it: move after each throw, one-step hal; otherwise as finkel-2002",
-    },
-];
-
-const OPTIONS: &[OptionInfo] = &[
-    OptionInfo {
-        key: "opening",
-        values: "shells or none",
-    },
-    OptionInfo {
-        key: "opening-extra",
-        values: "void or keep",
-    },
-    OptionInfo {
-        key: "timing",
-        values: "throw-first or after-each",
-    },
-    OptionInfo {
-        key: "bange-entry",
-        values: "on or off",
-    },
-    OptionInfo {
-        key: "entry-onto",
-        values: "hammer or blocked",
-    },
-    OptionInfo {
-        key: "outer-end",
-        values: "home or open",
-    },
-    OptionInfo {
-        key: "beside-safe",
-        values: "blocked or share",
-    },
-    OptionInfo {
-        key: "p",
-        values: "a number strictly between 0 and 1",
-    },
-    OptionInfo {
-        key: "must-use",
-        values: "max or free",
-    },
-    OptionInfo {
-        key: "hal",
-        values: "step or strict",
-    },
-    OptionInfo {
-        key: "ply-cap",
-        values: "a positive number of plies, or none",
-    },
-];
-
 impl RuleSet for BargeseRules {
     const GAME: &'static str = "bargese";
 
-    fn variants() -> &'static [VariantInfo] {
-        VARIANTS
-    }
+    const VARIANTS: &'static [VariantInfo] = &[
+        VariantInfo {
+            name: "finkel-2002",
+            source: "seed 000: Anna Tajeddin's description in Finkel 2002 (three-shell opening, throw first then move)",
+            settings: &[],
+        },
+        VariantInfo {
+            name: "summary",
+            source: "seed 001: the shorter DLP summary, which has no opening; otherwise as finkel-2002",
+            settings: &["opening=none"],
+        },
+        VariantInfo {
+            name: "ludii",
+            source: "Ludii 1.3.12's reading as reported (not checked against Ludii's source): move after each throw, one-step hal; otherwise as finkel-2002",
+            settings: &["timing=after-each", "hal=step"],
+        },
+    ];
 
-    fn option_info() -> &'static [OptionInfo] {
-        OPTIONS
-    }
-
-    fn variant(name: &str) -> Result<Self, RuleError> {
-        let base = BargeseRules::default();
-        match name {
-            "finkel-2002" => Ok(base),
-            "summary" => Ok(BargeseRules {
-                opening: Opening::None,
-                ..base
-            }),
-            "ludii" => Ok(BargeseRules {
-                timing: MoveTiming::AfterEach,
-                hal_step: HalStep::Any,
-                ..base
-            }),
-            _ => Err(Self::unknown_variant(name)),
-        }
-    }
-
-    fn set_option(&mut self, key: &str, value: &str) -> Result<(), RuleError> {
-        let bad = |expected| RuleError::BadValue {
-            key: key.to_string(),
-            value: value.to_string(),
-            expected,
-        };
-        match key {
-            "opening" => {
-                self.opening = match value {
-                    "shells" => Opening::Shells,
-                    "none" => Opening::None,
-                    _ => return Err(bad("shells or none")),
-                }
-            }
-            "opening-extra" => {
-                self.opening_extra = match value {
-                    "void" => OpeningExtra::Void,
-                    "keep" => OpeningExtra::Keep,
-                    _ => return Err(bad("void or keep")),
-                }
-            }
-            "timing" => {
-                self.timing = match value {
-                    "throw-first" => MoveTiming::ThrowFirst,
-                    "after-each" => MoveTiming::AfterEach,
-                    _ => return Err(bad("throw-first or after-each")),
-                }
-            }
-            "bange-entry" => {
-                self.bange_entry = match value {
-                    "on" => true,
-                    "off" => false,
-                    _ => return Err(bad("on or off")),
-                }
-            }
-            "entry-onto" => {
-                self.entry_hammers = match value {
-                    "hammer" => true,
-                    "blocked" => false,
-                    _ => return Err(bad("hammer or blocked")),
-                }
-            }
-            "outer-end" => {
-                self.outer_end_home = match value {
-                    "home" => true,
-                    "open" => false,
-                    _ => return Err(bad("home or open")),
-                }
-            }
-            "beside-safe" => {
-                self.beside_safe = match value {
-                    "blocked" => BesideSafe::Blocked,
-                    "share" => BesideSafe::Share,
-                    _ => return Err(bad("blocked or share")),
-                }
-            }
-            "p" => match value.parse::<f64>() {
-                Ok(p) if p > 0.0 && p < 1.0 => self.mouth_up = p,
-                _ => return Err(bad("a number strictly between 0 and 1")),
+    const OPTIONS: &'static [RuleOption<Self>] = &[
+        RuleOption {
+            key: "opening",
+            values: Values::Words(Opening::WORDS),
+            doc: "how the game begins",
+            source: "seed 000 (Tajeddin) has the three-shell throw; seed 001 has no opening",
+            get: |r| r.opening.word().into(),
+            set: |r, v| set_word(&mut r.opening, v),
+        },
+        RuleOption {
+            key: "opening-extra",
+            values: Values::Words(OpeningExtra::WORDS),
+            doc: "what a shaka or bara thrown before anyone's first dust or bange is worth",
+            source: "seed 000 is silent: \"players then take turns to throw ... until one player throws either a dust or bange\"",
+            get: |r| r.opening_extra.word().into(),
+            set: |r, v| set_word(&mut r.opening_extra, v),
+        },
+        RuleOption {
+            key: "timing",
+            values: Values::Words(Timing::WORDS),
+            doc: "when the throws are played",
+            source: "seed 000: \"only then should the player commence to move\"; seed 001: \"then, the player moves the pieces according to the throws\"",
+            get: |r| r.timing.word().into(),
+            set: |r, v| set_word(&mut r.timing, v),
+        },
+        RuleOption {
+            key: "bange-entry",
+            values: Values::Switch {
+                on: "a bange may enter a piece on the player's bange square",
+                off: "only the hal enters pieces",
             },
-            "must-use" => {
-                self.must_use = match value {
-                    "max" => MustUse::Max,
-                    "free" => MustUse::Free,
-                    _ => return Err(bad("max or free")),
-                }
-            }
-            "hal" => {
-                self.hal_step = match value {
-                    "step" => HalStep::Any,
-                    "strict" => HalStep::Strict,
-                    _ => return Err(bad("step or strict")),
-                }
-            }
-            "ply-cap" => self.ply_cap = parse_ply_cap(key, value)?,
-            _ => return Err(Self::unknown_option(key)),
-        }
-        Ok(())
-    }
-
-    fn resolved(&self) -> Vec<(&'static str, String)> {
-        let s = |v: &str| v.to_string();
-        vec![
-            (
-                "opening",
-                s(match self.opening {
-                    Opening::Shells => "shells",
-                    Opening::None => "none",
-                }),
-            ),
-            (
-                "opening-extra",
-                s(match self.opening_extra {
-                    OpeningExtra::Void => "void",
-                    OpeningExtra::Keep => "keep",
-                }),
-            ),
-            (
-                "timing",
-                s(match self.timing {
-                    MoveTiming::ThrowFirst => "throw-first",
-                    MoveTiming::AfterEach => "after-each",
-                }),
-            ),
-            (
-                "bange-entry",
-                s(if self.bange_entry { "on" } else { "off" }),
-            ),
-            (
-                "entry-onto",
-                s(if self.entry_hammers {
-                    "hammer"
-                } else {
-                    "blocked"
-                }),
-            ),
-            (
-                "outer-end",
-                s(if self.outer_end_home { "home" } else { "open" }),
-            ),
-            (
-                "beside-safe",
-                s(match self.beside_safe {
-                    BesideSafe::Blocked => "blocked",
-                    BesideSafe::Share => "share",
-                }),
-            ),
-            ("p", self.mouth_up.to_string()),
-            (
-                "must-use",
-                s(match self.must_use {
-                    MustUse::Max => "max",
-                    MustUse::Free => "free",
-                }),
-            ),
-            (
-                "hal",
-                s(match self.hal_step {
-                    HalStep::Any => "step",
-                    HalStep::Strict => "strict",
-                }),
-            ),
-            ("ply-cap", format_ply_cap(self.ply_cap)),
-        ]
-    }
+            doc: "whether a bange may enter a piece on the bange square",
+            source: "seeds 000 and 001 both say it may; off measures the rule",
+            get: |r| switch_word(r.bange_entry),
+            set: |r, v| set_switch(&mut r.bange_entry, v),
+        },
+        RuleOption {
+            key: "entry-onto",
+            values: Values::Words(EntryOnto::WORDS),
+            doc: "what a piece entering onto an opposing piece on the bange square does",
+            source: "seeds silent on entering; seed 000: \"when a piece lands on a space occupied by an opponent's piece\" it is removed",
+            get: |r| r.entry_onto.word().into(),
+            set: |r, v| set_word(&mut r.entry_onto, v),
+        },
+        RuleOption {
+            key: "outer-end",
+            values: Values::Words(OuterEnd::WORDS),
+            doc: "whether a homeward piece on its arm's outer end (index 75) is safe",
+            source: "seed 000: \"pieces entering the central row of the player's arm are placed on their side\"",
+            get: |r| r.outer_end.word().into(),
+            set: |r, v| set_word(&mut r.outer_end, v),
+        },
+        RuleOption {
+            key: "beside-safe",
+            values: Values::Words(BesideSafe::WORDS),
+            doc: "what a landing on an opposing piece that cannot be hammered does",
+            source: "seeds silent; seed 000: \"two opposing pieces cannot occupy the same safe space\"",
+            get: |r| r.beside_safe.word().into(),
+            set: |r, v| set_word(&mut r.beside_safe, v),
+        },
+        RuleOption {
+            key: "p",
+            values: Values::Text("a number strictly between 0 and 1"),
+            doc: "the chance that one cowrie lands mouth up",
+            source: "the seeds give no odds; 1/2 by default (an informal public count found about 0.52)",
+            get: |r| r.p.to_string(),
+            set: |r, v| set_number(&mut r.p, v, |&p| p > 0.0 && p < 1.0),
+        },
+        RuleOption {
+            key: "must-use",
+            values: Values::Words(MustUse::WORDS),
+            doc: "whether the throws must be used as fully as possible",
+            source: "the seeds say only that a throw that cannot be used is lost",
+            get: |r| r.must_use.word().into(),
+            set: |r, v| set_word(&mut r.must_use, v),
+        },
+        RuleOption {
+            key: "hal",
+            values: Values::Words(Hal::WORDS),
+            doc: "which pieces the hal (the 1 of a dust or bange) may move",
+            source: "seed 000: the hal enters a piece or takes the dodo into the kitchen; silent on other steps (Ludii 1.3.12 has a one-step rule)",
+            get: |r| r.hal.word().into(),
+            set: |r, v| set_word(&mut r.hal, v),
+        },
+        PLY_CAP.with(
+            |r| format_ply_cap(r.ply_cap),
+            |r, v| set_ply_cap(&mut r.ply_cap, v),
+            "the sources set none; 5000 is about forty times a random game (about 125 plies, 150 under ludii)",
+        ),
+    ];
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tables_agree() {
+        crate::rules::check_tables::<BargeseRules>();
+    }
 
     #[test]
     fn resolved_options_read_back() {
@@ -389,7 +293,7 @@ mod tests {
             back.set_option(k, &v).unwrap();
         }
         assert_eq!(back, r);
-        assert_eq!(r.resolved().len(), OPTIONS.len());
+        assert_eq!(r.resolved().len(), BargeseRules::OPTIONS.len());
     }
 
     #[test]
@@ -402,7 +306,7 @@ mod tests {
         );
         assert_eq!(
             BargeseRules::variant("ludii").unwrap().timing,
-            MoveTiming::AfterEach
+            Timing::AfterEach
         );
     }
 

@@ -26,7 +26,7 @@ mod rules;
 
 pub use rules::{FrangiehRules, Opening, Scoring};
 
-use crate::game::{EndReason, Game, GameFacts, ParseError, Player, ToAct};
+use crate::game::{ChanceChain, EndReason, Game, GameFacts, ParseError, Player, ToAct};
 use crate::games::tables::{
     self, generate_plays, Board, Play, Roll, TablesParams, BAR, OFF, ROLLS,
 };
@@ -281,6 +281,12 @@ impl Game for Frangieh {
     fn facts(rules: &FrangiehRules) -> GameFacts {
         GameFacts {
             has_chance: true,
+            // The opening roll, then under the seed's opening a fresh roll of two dice; every
+            // other roll is played (or passed) at once.
+            chance_chain: ChanceChain::Bounded(match rules.opening {
+                Opening::Seed => 2,
+                Opening::Modern => 1,
+            }),
             ply_cap: rules.ply_cap,
             // Every play moves checkers forward; hits send them back, but a game ends with
             // probability one (positions may repeat, but no player can be forced to cycle for
@@ -365,15 +371,8 @@ impl Game for Frangieh {
     }
 
     fn returns(&self) -> [f64; 2] {
-        match self.status {
-            ToAct::Terminal(EndReason::Win(w)) => {
-                let pts = f64::from(self.points());
-                let mut r = [-pts; 2];
-                r[w.index()] = pts;
-                r
-            }
-            _ => [0.0; 2],
-        }
+        self.end_reason()
+            .map_or([0.0; 2], |e| e.returns(self.points()))
     }
 
     fn plies(&self) -> u32 {

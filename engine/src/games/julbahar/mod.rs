@@ -42,7 +42,7 @@ mod rules;
 
 pub use rules::{AfterOpening, Bonus, JulbaharRules, NextGame, Opening, Unit, DEFAULT_PLY_CAP};
 
-use crate::game::{EndReason, Game, GameFacts, ParseError, Player, ToAct};
+use crate::game::{ChanceChain, EndReason, Game, GameFacts, ParseError, Player, ToAct};
 use crate::games::tables::{
     self, generate_plays, playable_dice, Board, Landing, Play, Roll, TablesParams, ROLLS,
 };
@@ -486,6 +486,10 @@ impl Game for Julbahar {
     fn facts(rules: &JulbaharRules) -> GameFacts {
         GameFacts {
             has_chance: true,
+            // Every throw is played (or passed) at once: the opening throw, whose ties are
+            // thrown again within one chance node, by its winner's move of the opponent's
+            // checkers, every roll by its player.
+            chance_chain: ChanceChain::Bounded(1),
             ply_cap: rules.ply_cap,
             // Nothing is hit, so checkers only advance; but two players each completely blocked
             // by the other's checkers would pass for ever (not shown impossible), hence the cap.
@@ -591,14 +595,8 @@ impl Game for Julbahar {
     }
 
     fn returns(&self) -> [f64; 2] {
-        match self.status {
-            ToAct::Terminal(EndReason::Win(w)) => {
-                let mut r = [-1.0; 2];
-                r[w.index()] = 1.0;
-                r
-            }
-            _ => [0.0; 2],
-        }
+        // One point for the unit won: the match (or the single game under `unit=game`).
+        self.end_reason().map_or([0.0; 2], |e| e.returns(1))
     }
 
     fn plies(&self) -> u32 {

@@ -439,7 +439,7 @@ fn dedupe_table<const N: usize>(out: &mut Vec<Play>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::tables::{BearOff, Direction, ROLLS, STANDARD_START};
+    use crate::games::tables::{BearOffParams, Direction, ROLLS, STANDARD_START};
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
@@ -448,7 +448,7 @@ mod tests {
             start: STANDARD_START,
             direction: Direction::Opposite,
             landing,
-            bear_off: BearOff {
+            bear_off: BearOffParams {
                 higher_die,
                 early_exact,
             },

@@ -40,7 +40,7 @@ pub enum Landing {
 
 /// The bearing-off rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct BearOff {
+pub struct BearOffParams {
     /// A die higher than the highest occupied point may bear off from that point (modern rule);
     /// otherwise only the exact number bears off (Barakat 1974 §1769.8: "a 6 from the 6th point, and so on").
     pub higher_die: bool,
@@ -60,7 +60,7 @@ pub struct TablesParams {
     /// Hitting or blocking.
     pub landing: Landing,
     /// Bearing off.
-    pub bear_off: BearOff,
+    pub bear_off: BearOffParams,
     /// When either die but not both can be played, the larger must be (modern rule).
     pub larger_die: bool,
 }

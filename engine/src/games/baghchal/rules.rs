@@ -9,7 +9,7 @@ use crate::rules::{
 choice! {
     /// What happens when the goats, on their turn, have no legal move (`goats-blocked`).
     ///
-    /// Blocked *tigers* always lose: seed 003, Parlett 1976 ("unable to make a legal move he has
+    /// Blocked *tigers* always lose: Parlett 1976 §755.6 ("unable to make a legal move he has
     /// lost") and Averbakh 1995 (goats win by "reducing the tigers to immobility"). Neither text
     /// says what happens to blocked goats.
     pub enum GoatsBlocked {
@@ -67,17 +67,17 @@ impl RuleSet for BaghchalRules {
     const VARIANTS: &'static [VariantInfo] = &[
         VariantInfo {
             name: "five-captures",
-            source: "modern Nepali rule (Lim and Nievergelt 2009); DLP summary of evidence 1453 (seed 003): tigers win on the 5th capture",
+            source: "modern Nepali rule (Lim and Nievergelt 2009); the DLP summary of Averbakh 1995 [1453.S]: tigers win on the 5th capture",
             settings: &[],
         },
         VariantInfo {
             name: "averbakh-1995",
-            source: "evidence 1453 as quoted (seed 003, Averbakh 1995): tigers win when more than five goats are killed, i.e. on the 6th",
+            source: "Averbakh 1995 as quoted by the DLP [1453.3]: tigers win when more than five goats are killed, i.e. on the 6th",
             settings: &["win-captures=6"],
         },
         VariantInfo {
             name: "parlett-1976",
-            source: "evidence 755 (seed 003, Parlett 1976): tigers win only by capturing all twenty goats",
+            source: "Parlett 1976 [755.6]: tigers win only by capturing all twenty goats",
             settings: &["win-captures=20"],
         },
     ];
@@ -87,7 +87,7 @@ impl RuleSet for BaghchalRules {
             key: "win-captures",
             values: Values::Text("a number of captures from 1 to 20"),
             doc: "the capture on which the tigers win",
-            source: "seed 003: five (DLP summary of evidence 1453), more than five (Averbakh 1995), all twenty (Parlett 1976)",
+            source: "five (the DLP summary of Averbakh 1995 [1453.S]), more than five (Averbakh 1995), all twenty (Parlett 1976)",
             get: |r| r.win_captures.to_string(),
             set: |r, v| set_number(&mut r.win_captures, v, |n| (1..=20).contains(n)),
         },
@@ -95,7 +95,7 @@ impl RuleSet for BaghchalRules {
             key: "goats-blocked",
             values: Values::Words(GoatsBlocked::WORDS),
             doc: "what happens when the goats have no legal move",
-            source: "seed 003 is silent (both records make blocked tigers lose); lose mirrors the tigers' rule",
+            source: "the texts are silent (both records make blocked tigers lose); lose mirrors the tigers' rule",
             get: |r| r.goats_blocked.word().into(),
             set: |r, v| set_word(&mut r.goats_blocked, v),
         },
@@ -103,7 +103,7 @@ impl RuleSet for BaghchalRules {
             key: "repetition",
             values: Values::Words(Repetition::WORDS),
             doc: "the rule on repeated positions",
-            source: "seed 003 is silent; none adds no rule the sources lack (Ludii 1.3.12 has none)",
+            source: "the texts are silent; none adds no rule the sources lack (Ludii 1.3.12 has none)",
             get: |r| r.repetition.word().into(),
             set: |r, v| set_word(&mut r.repetition, v),
         },

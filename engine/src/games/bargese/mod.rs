@@ -487,7 +487,7 @@ impl Game for Bargese {
     }
 
     fn returns(&self) -> [f64; 2] {
-        // Seed 000: the first player with all four pieces in the kitchen wins.
+        // Finkel 2002 [1604.T12]: the first player with all four pieces in the kitchen wins.
         self.end_reason().map_or([0.0; 2], |e| e.returns(1))
     }
 

@@ -9,12 +9,12 @@ use crate::rules::{
 choice! {
     /// How the game begins (`opening`).
     pub enum Opening {
-        /// Tajeddin (seed 000): each player throws three shells, more mouths up begins (ties
+        /// Tajeddin (Finkel 2002): each player throws three shells, more mouths up begins (ties
         /// throw again); then the players take turns throwing until one throws a dust or bange,
         /// and that player goes on with a normal turn.
         Shells = "shells":
             "a three-shell throw decides who begins throwing; the first dust or bange starts the game",
-        /// Seed 001 has no opening.
+        /// the DLP summary §S has no opening.
         None = "none": "player one simply takes the first turn",
     }
 }
@@ -23,7 +23,7 @@ choice! {
     /// What a shaka or bara thrown in the opening, before anyone's first dust or bange, is
     /// worth (`opening-extra`). The sources are silent.
     pub enum OpeningExtra {
-        /// Seed 000: "players then take turns to throw ... until one player throws either a dust
+        /// Finkel 2002 §1604.T4: "players then take turns to throw ... until one player throws either a dust
         /// or bange".
         Void = "void":
             "void: only a dust or bange starts the game, any other throw passes to the other player",
@@ -49,7 +49,7 @@ choice! {
     /// Entry on an X held by the opponent is always blocked.
     pub enum EntryOnto {
         /// Entering is a landing, and "when a piece lands on a space occupied by an opponent's
-        /// piece" it is removed (seed 000).
+        /// piece" it is removed (Finkel 2002 §1604).
         Hammer = "hammer": "it hammers the opposing piece",
         Blocked = "blocked":
             "it is blocked, unless another piece hammered that piece earlier in the turn",
@@ -60,7 +60,7 @@ choice! {
     /// Whether a homeward piece on its own arm's outer end (track index 75, the first square of
     /// its central row) already lies on its side and cannot be hammered (`outer-end`).
     pub enum OuterEnd {
-        /// Seed 000: "pieces entering the central row of the player's arm are placed on their
+        /// Finkel 2002 §1604.10: "pieces entering the central row of the player's arm are placed on their
         /// side".
         Home = "home": "the outer end is in the central row: a piece there cannot be hammered",
         Open = "open": "a piece there can be hammered, until index 76",
@@ -71,7 +71,7 @@ choice! {
     /// What a landing on a square holding an opposing piece that cannot be hammered (a
     /// homeward piece lying on its side) does (`beside-safe`). The sources are silent.
     pub enum BesideSafe {
-        /// Seed 000: "two opposing pieces cannot occupy the same safe space".
+        /// Finkel 2002 §1604.9: "two opposing pieces cannot occupy the same safe space".
         Blocked = "blocked": "the landing is illegal, as on an X held by the opponent",
         Share = "share":
             "the landing is legal; both stay (and any hammerable opposing piece there is hammered)",
@@ -155,12 +155,12 @@ impl RuleSet for BargeseRules {
     const VARIANTS: &'static [VariantInfo] = &[
         VariantInfo {
             name: "finkel-2002",
-            source: "seed 000: Anna Tajeddin's description in Finkel 2002 (three-shell opening, throw first then move)",
+            source: "Anna Tajeddin's description in Finkel 2002 (DLP.Evidence.1604) (three-shell opening, throw first then move)",
             settings: &[],
         },
         VariantInfo {
             name: "summary",
-            source: "seed 001: the shorter DLP summary, which has no opening; otherwise as finkel-2002",
+            source: "the DLP's Bargese rules summary [S], which has no opening; otherwise as finkel-2002",
             settings: &["opening=none"],
         },
         VariantInfo {
@@ -175,7 +175,7 @@ impl RuleSet for BargeseRules {
             key: "opening",
             values: Values::Words(Opening::WORDS),
             doc: "how the game begins",
-            source: "seed 000 (Tajeddin) has the three-shell throw; seed 001 has no opening",
+            source: "Tajeddin has the three-shell throw [1604.T4]; the DLP summary has no opening [S]",
             get: |r| r.opening.word().into(),
             set: |r, v| set_word(&mut r.opening, v),
         },
@@ -183,7 +183,7 @@ impl RuleSet for BargeseRules {
             key: "opening-extra",
             values: Values::Words(OpeningExtra::WORDS),
             doc: "what a shaka or bara thrown before anyone's first dust or bange is worth",
-            source: "seed 000 is silent: \"players then take turns to throw ... until one player throws either a dust or bange\"",
+            source: "Finkel 2002 is silent: \"players then take turns to throw ... until one player throws either a dust or bange\"",
             get: |r| r.opening_extra.word().into(),
             set: |r, v| set_word(&mut r.opening_extra, v),
         },
@@ -191,7 +191,7 @@ impl RuleSet for BargeseRules {
             key: "timing",
             values: Values::Words(Timing::WORDS),
             doc: "when the throws are played",
-            source: "seed 000: \"only then should the player commence to move\"; seed 001: \"then, the player moves the pieces according to the throws\"",
+            source: "Finkel 2002 [1604.T4]: \"only then should the player commence to move\"; the DLP summary [S]: \"then, the player moves the pieces according to the throws\"",
             get: |r| r.timing.word().into(),
             set: |r, v| set_word(&mut r.timing, v),
         },
@@ -202,7 +202,7 @@ impl RuleSet for BargeseRules {
                 off: "only the hal enters pieces",
             },
             doc: "whether a bange may enter a piece on the bange square",
-            source: "seeds 000 and 001 both say it may; off measures the rule",
+            source: "both Bargese texts say it may; off measures the rule",
             get: |r| switch_word(r.bange_entry),
             set: |r, v| set_switch(&mut r.bange_entry, v),
         },
@@ -210,7 +210,7 @@ impl RuleSet for BargeseRules {
             key: "entry-onto",
             values: Values::Words(EntryOnto::WORDS),
             doc: "what a piece entering onto an opposing piece on the bange square does",
-            source: "seeds silent on entering; seed 000: \"when a piece lands on a space occupied by an opponent's piece\" it is removed",
+            source: "the texts are silent on entering; Finkel 2002 [1604.8]: \"when a piece lands on a space occupied by an opponent's piece\" it is removed",
             get: |r| r.entry_onto.word().into(),
             set: |r, v| set_word(&mut r.entry_onto, v),
         },
@@ -218,7 +218,7 @@ impl RuleSet for BargeseRules {
             key: "outer-end",
             values: Values::Words(OuterEnd::WORDS),
             doc: "whether a homeward piece on its arm's outer end (index 75) is safe",
-            source: "seed 000: \"pieces entering the central row of the player's arm are placed on their side\"",
+            source: "Finkel 2002 [1604.10]: \"pieces entering the central row of the player's arm are placed on their side\"",
             get: |r| r.outer_end.word().into(),
             set: |r, v| set_word(&mut r.outer_end, v),
         },
@@ -226,7 +226,7 @@ impl RuleSet for BargeseRules {
             key: "beside-safe",
             values: Values::Words(BesideSafe::WORDS),
             doc: "what a landing on an opposing piece that cannot be hammered does",
-            source: "seeds silent; seed 000: \"two opposing pieces cannot occupy the same safe space\"",
+            source: "the texts are silent; Finkel 2002 [1604.9]: \"two opposing pieces cannot occupy the same safe space\"",
             get: |r| r.beside_safe.word().into(),
             set: |r, v| set_word(&mut r.beside_safe, v),
         },
@@ -250,7 +250,7 @@ impl RuleSet for BargeseRules {
             key: "hal",
             values: Values::Words(Hal::WORDS),
             doc: "which pieces the hal (the 1 of a dust or bange) may move",
-            source: "seed 000: the hal enters a piece or takes the dodo into the kitchen; silent on other steps (Ludii 1.3.12 has a one-step rule)",
+            source: "Finkel 2002 [1604.T11]: the hal enters a piece or takes the dodo into the kitchen; silent on other steps (Ludii 1.3.12 has a one-step rule)",
             get: |r| r.hal.word().into(),
             set: |r, v| set_word(&mut r.hal, v),
         },

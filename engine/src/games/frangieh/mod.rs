@@ -241,7 +241,7 @@ impl Frangieh {
 
     fn compute_status(&self) -> ToAct {
         if self.phase == Phase::Over {
-            // Barakat 1974 [1769]: "the first player to remove all of their pieces wins".
+            // Barakat 1974 [1769.10]: "the first player to remove all of their pieces wins".
             return ToAct::Terminal(EndReason::Win(self.to_move));
         }
         if let Some(cap) = self.rules.ply_cap {
@@ -281,7 +281,7 @@ impl Game for Frangieh {
     fn facts(rules: &FrangiehRules) -> GameFacts {
         GameFacts {
             has_chance: true,
-            // The opening roll, then under the seed's opening a fresh roll of two dice; every
+            // The opening roll, then under the source's opening a fresh roll of two dice; every
             // other roll is played (or passed) at once.
             chance_chain: ChanceChain::Bounded(match rules.opening {
                 Opening::Seed => 2,
@@ -357,7 +357,7 @@ impl Game for Frangieh {
                 // Barakat 1974 [1769]: "the player who rolls the highest plays first".
                 self.to_move = if p1 > p2 { Player::ONE } else { Player::TWO };
                 self.phase = match self.rules.opening {
-                    // Barakat 1974 [1769]: "... and then rolls again to begin play".
+                    // Barakat 1974 [1769.3]: "... and then rolls again to begin play".
                     Opening::Seed => Phase::Roll,
                     Opening::Modern => Phase::Play(Roll::new(p1, p2)),
                 };

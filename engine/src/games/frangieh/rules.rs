@@ -1,4 +1,4 @@
-//! Frangieh's rule set: the seed's rules (`barakat-1974`, the default) and GNU Backgammon's rules
+//! Frangieh's rule set: Barakat's rules (`barakat-1974`, the default) and GNU Backgammon's rules
 //! without the cube (`modern`), with an option for each point where they differ.
 //! `docs/rules/frangieh.md` explains each choice.
 
@@ -13,7 +13,7 @@ use crate::rules::{
 choice! {
     /// How the first player is chosen and what the first turn plays (`opening`).
     pub enum Opening {
-        /// Seed 002: each player rolls one die, the higher plays first "and then rolls again to
+        /// Barakat 1974 §1769.3: each player rolls one die, the higher plays first "and then rolls again to
         /// begin play".
         Seed = "seed": "the higher of one die each plays first, with a fresh roll of two dice",
         Modern = "modern": "the higher of one die each plays the two opening dice as its first roll",
@@ -23,7 +23,7 @@ choice! {
 choice! {
     /// How a finished game is scored (`scoring`).
     pub enum Scoring {
-        /// Seed 002: "the first player to remove all of their pieces wins".
+        /// Barakat 1974 §1769.10: "the first player to remove all of their pieces wins".
         Single = "single": "one point for a win",
         /// A backgammon: the loser has borne off none and still has a checker on the bar or in
         /// the winner's home board.
@@ -52,11 +52,11 @@ impl FrangiehRules {
     #[must_use]
     pub fn tables(&self) -> TablesParams {
         TablesParams {
-            // Seed 002: points 6 (five), 8 (three), 13 (five), 24 (two) from each track's
+            // Barakat 1974 [1769.2]: points 6 (five), 8 (three), 13 (five), 24 (two) from each track's
             // origin, the tracks running in opposite directions.
             start: STANDARD_START,
             direction: Direction::Opposite,
-            // Seed 002: a single opposing piece is hit to the centre; two or more block.
+            // Barakat 1974 [1769.6]: a single opposing piece is hit to the centre; two or more block.
             landing: Landing::Hit,
             bear_off: BearOffParams {
                 higher_die: self.bear_off == BearOff::Higher,
@@ -67,7 +67,7 @@ impl FrangiehRules {
     }
 }
 
-/// The seed's rules read literally, silent points resolved (the default, `barakat-1974`).
+/// Barakat's rules read literally, silent points resolved (the default, `barakat-1974`).
 impl Default for FrangiehRules {
     fn default() -> Self {
         FrangiehRules {
@@ -86,7 +86,7 @@ impl RuleSet for FrangiehRules {
     const VARIANTS: &'static [VariantInfo] = &[
         VariantInfo {
             name: "barakat-1974",
-            source: "seed 002 (DLP evidence 1769, Barakat 1974: 12-16) read literally: all dice if possible, exact bear-off, one-die opening then a new roll, single wins",
+            source: "Barakat 1974: 12-16 (DLP.Evidence.1769) read literally: all dice if possible, exact bear-off, one-die opening then a new roll, single wins",
             settings: &[],
         },
         VariantInfo {
@@ -100,18 +100,18 @@ impl RuleSet for FrangiehRules {
         LARGER_DIE.with(
             |r| switch_word(r.larger_die),
             |r, v| set_switch(&mut r.larger_die, v),
-            "seed 002 is silent (\"players must use all available moves\"); off lets the player choose, on is GNU Backgammon's rule",
+            "Barakat 1974 is silent [1769.9] (\"players must use all available moves\"); off lets the player choose, on is GNU Backgammon's rule",
         ),
         BEAR_OFF.with(
             |r| r.bear_off.word().into(),
             |r, v| set_word(&mut r.bear_off, v),
-            "seed 002: \"a 6 from the 6th point, and so on\" (exact); higher is GNU Backgammon's rule",
+            "Barakat 1974 [1769.8]: \"a 6 from the 6th point, and so on\" (exact); higher is GNU Backgammon's rule",
         ),
         RuleOption {
             key: "opening",
             values: Values::Words(Opening::WORDS),
             doc: "how the first player is chosen and what the first turn plays",
-            source: "seed 002: the higher die plays first \"and then rolls again to begin play\"; modern is GNU Backgammon's (ties are re-rolled in both)",
+            source: "Barakat 1974 [1769.3]: the higher die plays first \"and then rolls again to begin play\"; modern is GNU Backgammon's (ties are re-rolled in both)",
             get: |r| r.opening.word().into(),
             set: |r, v| set_word(&mut r.opening, v),
         },
@@ -119,14 +119,14 @@ impl RuleSet for FrangiehRules {
             key: "scoring",
             values: Values::Words(Scoring::WORDS),
             doc: "how a finished game is scored",
-            source: "seed 002: \"the first player to remove all of their pieces wins\" (single); gammons is GNU Backgammon's money play without the cube",
+            source: "Barakat 1974 [1769.10]: \"the first player to remove all of their pieces wins\" (single); gammons is GNU Backgammon's money play without the cube",
             get: |r| r.scoring.word().into(),
             set: |r, v| set_word(&mut r.scoring, v),
         },
         PLY_CAP.with(
             |r| format_ply_cap(r.ply_cap),
             |r, v| set_ply_cap(&mut r.ply_cap, v),
-            "seed 002 sets none, and every game ends with probability one",
+            "Barakat 1974 sets none, and every game ends with probability one",
         ),
     ];
 }

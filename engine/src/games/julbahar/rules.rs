@@ -1,4 +1,4 @@
-//! Julbahar's rule set: the seed's rules (`barakat-1974`, the default) and Ludii's reading
+//! Julbahar's rule set: Barakat's rules (`barakat-1974`, the default) and Ludii's reading
 //! (`ludii`), with an option for each point where readings differ. `docs/rules/julbahar.md`
 //! explains each choice and quotes the sentence each option interprets.
 
@@ -13,7 +13,7 @@ use crate::rules::{
 choice! {
     /// How a game is begun (`opening`).
     pub enum Opening {
-        /// Seed 004: "Play begins with each player throwing the dice. The player who obtains
+        /// Barakat 1974 §1773.3: "Play begins with each player throwing the dice. The player who obtains
         /// the higher number goes first, except when doubles are thrown, then the opponent must
         /// throw higher doubles. The player who wins the opening throw moves the opponent's
         /// pieces according to the value of this throw." Each throws two dice; a double beats
@@ -29,7 +29,7 @@ choice! {
 
 choice! {
     /// Who plays after the opening throw's winner has moved the opponent's checkers
-    /// (`after-opening`); seed 004: "Play then continues as usual."
+    /// (`after-opening`); Barakat 1974 §1773.4: "Play then continues as usual."
     pub enum AfterOpening {
         Opponent = "opponent":
             "the opponent, whose checkers were moved, rolls next: turns alternate from the opening",
@@ -38,7 +38,7 @@ choice! {
 }
 
 choice! {
-    /// Who starts the second and later games of a match (`next-game`); the seed is silent.
+    /// Who starts the second and later games of a match (`next-game`); the source is silent.
     pub enum NextGame {
         Opening = "opening":
             "the first game's procedure: a new opening throw (player one under opening=none)",
@@ -48,7 +48,7 @@ choice! {
 }
 
 choice! {
-    /// When a player who cannot play gives the opponent five points (`bonus`); seed 004:
+    /// When a player who cannot play gives the opponent five points (`bonus`); Barakat 1974 §1773:
     /// "whenever a player is unable to move and the opponent is able to, the opponent gains five
     /// points". The opponent is able to move when it has a checker that some die (1 to 6) could
     /// move.
@@ -85,7 +85,7 @@ pub struct JulbaharRules {
     pub larger_die: bool,
     /// The five-point bonus (`bonus`).
     pub bonus: Bonus,
-    /// The total that ends the match (`target`, 31 by the seed).
+    /// The total that ends the match (`target`, 31 by the source).
     pub target: u32,
     /// Match or single game (`unit`).
     pub unit: Unit,
@@ -102,19 +102,19 @@ impl JulbaharRules {
     #[must_use]
     pub fn tables(&self) -> TablesParams {
         let mut start = [0u8; 24];
-        // Seed 004: "Each player's fifteen pieces begin on the first point of their track" —
+        // Barakat 1974 [1773.1]: "Each player's fifteen pieces begin on the first point of their track" —
         // the 24-point in the tables module's numbering (which counts down to 1).
         start[23] = 15;
         TablesParams {
             start,
-            // Seed 004: "each player progresses in opposite directions".
+            // Barakat 1974 [1773.1]: "each player progresses in opposite directions".
             direction: Direction::Opposite,
-            // Seed 004: "A piece cannot land on a space occupied by one of the opponent's
+            // Barakat 1974 [1773.5]: "A piece cannot land on a space occupied by one of the opponent's
             // pieces."
             landing: Landing::Block,
             bear_off: BearOffParams {
                 higher_die: self.bear_off == BearOff::Higher,
-                // Seed 004: "Until all of the player's remaining pieces are on the final six
+                // Barakat 1974 [1773.7]: "Until all of the player's remaining pieces are on the final six
                 // points, the player may only bear off a piece on one of the final six spaces by
                 // throwing exactly one more than the number of remaining points."
                 early_exact: true,
@@ -124,7 +124,7 @@ impl JulbaharRules {
     }
 }
 
-/// The seed's rules with silent points resolved (the default, `barakat-1974`).
+/// Barakat's rules with silent points resolved (the default, `barakat-1974`).
 impl Default for JulbaharRules {
     fn default() -> Self {
         JulbaharRules {
@@ -147,7 +147,7 @@ impl RuleSet for JulbaharRules {
     const VARIANTS: &'static [VariantInfo] = &[
         VariantInfo {
             name: "barakat-1974",
-            source: "seed 004 (DLP evidence 1773, Barakat 1974: 21): two-dice opening throw whose winner moves the opponent's checkers, five points on a complete pass, match to 31",
+            source: "Barakat 1974: 21 (DLP.Evidence.1773): two-dice opening throw whose winner moves the opponent's checkers, five points on a complete pass, match to 31",
             settings: &[],
         },
         VariantInfo {
@@ -162,7 +162,7 @@ impl RuleSet for JulbaharRules {
             key: "opening",
             values: Values::Words(Opening::WORDS),
             doc: "how a game is begun",
-            source: "seed 004: \"The player who wins the opening throw moves the opponent's pieces according to the value of this throw\"; none is Ludii's",
+            source: "Barakat 1974 [1773.4]: \"The player who wins the opening throw moves the opponent's pieces according to the value of this throw\"; none is Ludii's",
             get: |r| r.opening.word().into(),
             set: |r, v| set_word(&mut r.opening, v),
         },
@@ -170,7 +170,7 @@ impl RuleSet for JulbaharRules {
             key: "after-opening",
             values: Values::Words(AfterOpening::WORDS),
             doc: "who rolls after the opening move",
-            source: "seed 004: \"Play then continues as usual\" (silent on who)",
+            source: "Barakat 1974 [1773.4]: \"Play then continues as usual\" (silent on who)",
             get: |r| r.after_opening.word().into(),
             set: |r, v| set_word(&mut r.after_opening, v),
         },
@@ -178,25 +178,25 @@ impl RuleSet for JulbaharRules {
             key: "next-game",
             values: Values::Words(NextGame::WORDS),
             doc: "who starts the second and later games of a match",
-            source: "seed 004 is silent",
+            source: "Barakat 1974 is silent [1773]",
             get: |r| r.next_game.word().into(),
             set: |r, v| set_word(&mut r.next_game, v),
         },
         BEAR_OFF.with(
             |r| r.bear_off.word().into(),
             |r, v| set_word(&mut r.bear_off, v),
-            "seed 004 asks for exact throws only until all are on the final six points (silent after); higher is as in backgammon",
+            "Barakat 1974 [1773.7] asks for exact throws only until all are on the final six points (silent after); higher is as in backgammon",
         ),
         LARGER_DIE.with(
             |r| switch_word(r.larger_die),
             |r, v| set_switch(&mut r.larger_die, v),
-            "seed 004: \"Players move according to the number on each die\" (silent)",
+            "Barakat 1974 [1773.2]: \"Players move according to the number on each die\" (silent)",
         ),
         RuleOption {
             key: "bonus",
             values: Values::Words(Bonus::WORDS),
             doc: "when a player who cannot play gives the opponent five points",
-            source: "seed 004: \"whenever a player is unable to move and the opponent is able to, the opponent gains five points\"; die is Ludii's reading",
+            source: "Barakat 1974 [1773.9]: \"whenever a player is unable to move and the opponent is able to, the opponent gains five points\"; die is Ludii's reading",
             get: |r| r.bonus.word().into(),
             set: |r, v| set_word(&mut r.bonus, v),
         },
@@ -204,7 +204,7 @@ impl RuleSet for JulbaharRules {
             key: "target",
             values: Values::Text("a total from 1 to 200"),
             doc: "the total that ends the match",
-            source: "seed 004: \"Play continues until one player's score reaches 31\"",
+            source: "Barakat 1974 [1773.10]: \"Play continues until one player's score reaches 31\"",
             get: |r| r.target.to_string(),
             set: |r, v| set_number(&mut r.target, v, |n| (1..=200).contains(n)),
         },
@@ -212,14 +212,14 @@ impl RuleSet for JulbaharRules {
             key: "unit",
             values: Values::Words(Unit::WORDS),
             doc: "what one self-play game is",
-            source: "not a rule of the game: the match is the seed's unit of play, a single game serves studies of one game",
+            source: "not a rule of the game: the match is the source's unit of play, a single game serves studies of one game",
             get: |r| r.unit.word().into(),
             set: |r, v| set_word(&mut r.unit, v),
         },
         PLY_CAP.with(
             |r| format_ply_cap(r.ply_cap),
             |r, v| set_ply_cap(&mut r.ply_cap, v),
-            "seed 004 sets none; 100000 is far above any random match (a few hundred plies on average), over the whole unit",
+            "Barakat 1974 sets none; 100000 is far above any random match (a few hundred plies on average), over the whole unit",
         ),
     ];
 }

@@ -8,7 +8,7 @@ choice! {
     pub enum BearOff {
         /// The modern rule.
         Higher = "higher": "a die higher than the highest occupied point bears off from it",
-        /// Seed 002: "a 6 from the 6th point, and so on".
+        /// Barakat 1974 §1769.8: "a 6 from the 6th point, and so on".
         Exact = "exact": "only the exact number bears a checker off",
     }
 }

@@ -146,11 +146,40 @@ pub struct GameFacts {
     pub max_points: u32,
 }
 
+/// A user's input as an error message quotes it: in single quotes, control characters (a
+/// newline, a tab) escaped, and at most its first 80 characters, with its length when longer,
+/// so the message stays one short line whatever was given.
+#[must_use]
+pub fn quote_input(text: &str) -> String {
+    const SHOWN: usize = 80;
+    let n = text.chars().count();
+    let head = one_line(&text.chars().take(SHOWN).collect::<String>());
+    if n <= SHOWN {
+        format!("'{head}'")
+    } else {
+        format!("'{head}...' ({n} characters)")
+    }
+}
+
+/// `text` with its control characters escaped (`\n`), so it prints on one line.
+#[must_use]
+pub fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_debug().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 /// Why a text could not be read as a position, action or rule option.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseError {
     /// A position notation that does not describe a legal position of the game.
-    #[error("malformed position '{text}': {reason}")]
+    #[error("malformed position {}: {}", quote_input(text), one_line(reason))]
     Position {
         /// The text that was given.
         text: String,
@@ -158,7 +187,7 @@ pub enum ParseError {
         reason: String,
     },
     /// An action that is not written in the game's action notation.
-    #[error("malformed action '{text}': {reason}")]
+    #[error("malformed action {}: {}", quote_input(text), one_line(reason))]
     Action {
         /// The text that was given.
         text: String,

@@ -14,6 +14,8 @@
 
 use std::fmt::{self, Write as _};
 
+use crate::game::quote_input;
+
 /// One word of a choice option and what it means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Word {
@@ -265,7 +267,7 @@ pub const PLY_CAP: SharedOption = SharedOption {
 pub struct VariantInfo {
     /// The name used with `--variant`.
     pub name: &'static str,
-    /// Which source text (seed file and evidence) the bundle follows, in a few words.
+    /// Which publication the bundle follows, in a few words (docs/sources.md).
     pub source: &'static str,
     /// The `key=value` options that turn the default rules into this variant, in order (none
     /// for the default variant, which is listed first).
@@ -276,7 +278,7 @@ pub struct VariantInfo {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RuleError {
     /// No variant of that name.
-    #[error("unknown variant '{name}' for {game} (known: {known})")]
+    #[error("unknown variant {} for {game} (known: {known})", quote_input(name))]
     UnknownVariant {
         /// The game.
         game: &'static str,
@@ -286,7 +288,7 @@ pub enum RuleError {
         known: String,
     },
     /// No option with that key.
-    #[error("unknown option '{key}' for {game} (known: {known})")]
+    #[error("unknown option {} for {game} (known: {known})", quote_input(key))]
     UnknownOption {
         /// The game.
         game: &'static str,
@@ -296,7 +298,10 @@ pub enum RuleError {
         known: String,
     },
     /// A known option with a value it does not accept.
-    #[error("bad value '{value}' for option '{key}' (expected {expected})")]
+    #[error(
+        "bad value {} for option '{key}' (expected {expected})",
+        quote_input(value)
+    )]
     BadValue {
         /// The option's key.
         key: String,
@@ -306,7 +311,7 @@ pub enum RuleError {
         expected: String,
     },
     /// An option not written as `key=value`.
-    #[error("malformed option '{0}' (expected key=value)")]
+    #[error("malformed option {} (expected key=value)", quote_input(.0))]
     Malformed(String),
 }
 

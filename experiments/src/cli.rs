@@ -77,18 +77,11 @@ pub fn max_threads() -> usize {
     256.max(4 * cores)
 }
 
-/// Quotes at most the first 80 characters of a user's input, with its length when longer, so
-/// an error line stays one short line whatever was passed.
+/// Quotes at most the first 80 characters of a user's input, with its length when longer and
+/// control characters escaped, so an error line stays one short line whatever was passed.
 #[must_use]
 pub fn quote(text: &str) -> String {
-    const SHOWN: usize = 80;
-    let n = text.chars().count();
-    if n <= SHOWN {
-        format!("'{text}'")
-    } else {
-        let head: String = text.chars().take(SHOWN).collect();
-        format!("'{head}...' ({n} characters)")
-    }
+    cowrie_engine::quote_input(text)
 }
 
 /// Parses a count of games: a whole number from 0 to [`MAX_GAMES`] (commands refuse 0

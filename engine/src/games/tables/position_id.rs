@@ -60,10 +60,16 @@ pub fn decode_position_id(text: &str) -> Result<Board, String> {
     }
     let mut bytes = [0u8; 11];
     for (i, c) in text.bytes().enumerate() {
-        let v = ALPHABET
-            .iter()
-            .position(|&a| a == c)
-            .ok_or_else(|| format!("'{}' is not a base64 character", c as char))?;
+        let v = ALPHABET.iter().position(|&a| a == c).ok_or_else(|| {
+            let bad = text
+                .chars()
+                .find(|ch| !ch.is_ascii() || !ALPHABET.contains(&(*ch as u8)))
+                .unwrap_or(c as char);
+            format!(
+                "{} is not a base64 character",
+                crate::game::quote_input(&bad.to_string())
+            )
+        })?;
         for j in 0..6 {
             if v >> (5 - j) & 1 == 1 {
                 let b = i * 6 + j;

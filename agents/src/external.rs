@@ -319,14 +319,20 @@ impl ExternalAgent {
     }
 }
 
+/// The named variant whose rules equal `rules`, if any.
+#[must_use]
+pub fn variant_name<G: cowrie_engine::Game>(rules: &G::Rules) -> Option<&'static str> {
+    G::Rules::variants()
+        .iter()
+        .find(|v| G::Rules::variant(v.name).is_ok_and(|r| r == *rules))
+        .map(|v| v.name)
+}
+
 /// The `hello` line: protocol, game, variant (a named variant whose rules equal these, else
 /// null), resolved options, the agent's seat and a seed.
 fn hello<G: Evaluate>(state: &G, me: Player, seed: u64) -> serde_json::Value {
     let rules = state.rules();
-    let variant = G::Rules::variants()
-        .iter()
-        .find(|v| G::Rules::variant(v.name).is_ok_and(|r| r == *rules))
-        .map(|v| v.name);
+    let variant = variant_name::<G>(rules);
     let options: serde_json::Map<String, serde_json::Value> = rules
         .resolved()
         .into_iter()

@@ -18,15 +18,18 @@ pub mod heuristic;
 pub mod mcts;
 pub mod random;
 pub mod spec;
+pub mod td;
 
-pub use expectimax::{ChancePruning, Expectimax, SearchConfig};
+pub use expectimax::{ChancePruning, Evaluator, Expectimax, SearchConfig};
 pub use external::{ExternalAgent, Forfeit, ForfeitReason};
 pub use heuristic::{leaf_value, Evaluate, HeuristicAgent};
 pub use mcts::MctsAgent;
 pub use random::RandomAgent;
 pub use spec::{
-    AgentSpec, Budget, ExpectimaxParams, ExternalParams, MctsParams, Rollout, SpecError,
+    AgentSpec, Budget, ExpectimaxParams, ExternalParams, MctsParams, Rollout, SpecError, TdParams,
+    Weights,
 };
+pub use td::TdAgent;
 
 use cowrie_engine::Game;
 use rand_chacha::ChaCha8Rng;
@@ -58,6 +61,8 @@ pub enum AnyAgent<G: Evaluate> {
     Mcts(Box<MctsAgent<G>>),
     /// Expectiminimax with alpha-beta and Star1/Star2.
     Expectimax(Box<Expectimax<G>>),
+    /// The learned evaluation, greedy or searched.
+    Td(Box<TdAgent<G>>),
     /// Another program over the JSON-lines protocol.
     External(Box<ExternalAgent>),
 }
@@ -78,7 +83,8 @@ impl<G: Evaluate> AnyAgent<G> {
     /// Builds the agent `spec` describes, with its own random stream `rng`.
     ///
     /// # Errors
-    /// An `external` command that cannot be run (empty, unbalanced quotes, no such program).
+    /// An `external` command that cannot be run (empty, unbalanced quotes, no such program);
+    /// `td` weights that cannot be read or are not a network for this game.
     pub fn try_build(spec: &AgentSpec, rng: ChaCha8Rng) -> Result<AnyAgent<G>, SpecError> {
         Ok(match spec {
             AgentSpec::Random => AnyAgent::Random(RandomAgent::new(rng)),
@@ -88,7 +94,27 @@ impl<G: Evaluate> AnyAgent<G> {
             AgentSpec::Mcts(p) => AnyAgent::Mcts(Box::new(MctsAgent::new(*p, rng))),
             AgentSpec::Expectimax(p) => AnyAgent::Expectimax(Box::new(Expectimax::new(*p, rng))),
             AgentSpec::External(p) => AnyAgent::External(Box::new(ExternalAgent::new(p, rng)?)),
+            AgentSpec::Td(p) => {
+                if let Weights::File(path) = &p.weights {
+                    td::load_cached(path).map_err(|e| SpecError::Weights(e.to_string()))?;
+                }
+                AnyAgent::Td(Box::new(TdAgent::new(p.clone(), rng)))
+            }
         })
+    }
+}
+
+impl<G: Evaluate> AnyAgent<G> {
+    /// Checks that `spec` can play `G` under `rules` (for `td`, that the weights were trained
+    /// for this game, encoding and scoring), before a run starts.
+    ///
+    /// # Errors
+    /// As [`AnyAgent::try_build`], and weights for other rules, naming the file.
+    pub fn check_rules(spec: &AgentSpec, rules: &G::Rules) -> Result<(), SpecError> {
+        if let AgentSpec::Td(p) = spec {
+            td::resolve::<G>(&p.weights, rules)?;
+        }
+        Ok(())
     }
 }
 
@@ -101,6 +127,7 @@ impl<G: Evaluate> Agent<G> for AnyAgent<G> {
             AnyAgent::Mcts(a) => a.choose(state, legal),
             AnyAgent::Expectimax(a) => a.choose(state, legal),
             AnyAgent::External(a) => a.choose(state, legal),
+            AnyAgent::Td(a) => a.choose(state, legal),
         }
     }
 

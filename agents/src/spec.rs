@@ -6,6 +6,7 @@
 //! | `heuristic` | `temperature=0` (0: greedy, ties broken by the agent's stream; `T > 0`: softmax over the evaluation) |
 //! | `mcts` | `iterations=N` or `ms=N` (exactly one, required), `c=1.4`, `rollout=random` (or `heuristic`), `cutoff=none` (or a number of plies) |
 //! | `expectimax` | `depth=N` and/or `ms=N` (at least one), iterative deepening up to `depth` (64 when only `ms` is given) |
+//! | `td` | `weights=shipped` (or a safetensors file), `ply=0` (0, 1 or 2) |
 //! | `external` | `timeout_ms=30000`, then `cmd=...` (required, last: everything after `cmd=`, commas included, is the command) |
 //!
 //! Every unknown kind, unknown or repeated parameter, bad value, missing or doubled budget is
@@ -34,8 +35,29 @@ pub enum AgentSpec {
     Mcts(MctsParams),
     /// `expectimax`: depth-limited expectiminimax with alpha-beta and Star1/Star2 pruning.
     Expectimax(ExpectimaxParams),
+    /// `td`: the learned evaluation, greedy or searched ([`crate::td`]).
+    Td(TdParams),
     /// `external`: another program, spoken to over JSON lines ([`crate::external`]).
     External(ExternalParams),
+}
+
+/// Which weights a `td` agent plays with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Weights {
+    /// The weights shipped for the game and variant (`weights=shipped`, the default).
+    Shipped,
+    /// A safetensors file.
+    File(PathBuf),
+}
+
+/// The parameters of a `td` agent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TdParams {
+    /// The network.
+    pub weights: Weights,
+    /// 0: greedy on the network; 1 or 2: expectiminimax over every roll, the network at the
+    /// leaves (an expectimax search of `ply + 1` decision plies).
+    pub ply: u32,
 }
 
 /// The default per-move timeout of an `external` agent, in milliseconds.
@@ -99,7 +121,7 @@ impl AgentSpec {
     #[must_use]
     pub fn is_reproducible(&self) -> bool {
         match self {
-            AgentSpec::Random | AgentSpec::Heuristic { .. } => true,
+            AgentSpec::Random | AgentSpec::Heuristic { .. } | AgentSpec::Td(_) => true,
             AgentSpec::Mcts(p) => matches!(p.budget, Budget::Iterations(_)),
             AgentSpec::Expectimax(p) => p.ms.is_none(),
             // The program may be anything, and its timeout is wall-clock time.
@@ -124,7 +146,7 @@ impl AgentSpec {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     /// The kind before `:` is not known.
-    #[error("unknown agent '{0}' (known: random, heuristic, mcts, expectimax, external)")]
+    #[error("unknown agent '{0}' (known: random, heuristic, mcts, expectimax, td, external)")]
     UnknownKind(String),
     /// A parameter the kind does not take.
     #[error("agent '{kind}' takes no parameter '{param}' (known: {known})")]
@@ -170,6 +192,9 @@ pub enum SpecError {
         /// The agent kind.
         kind: String,
     },
+    /// Weights that cannot be used (a missing file, another game or encoding).
+    #[error("agent 'td': {0}")]
+    Weights(String),
     /// An external agent's command that cannot be run.
     #[error("agent 'external': command '{cmd}': {reason}")]
     Program {
@@ -260,6 +285,7 @@ const HEURISTIC_KEYS: &str = "temperature";
 const MCTS_KEYS: &str = "iterations, ms, c, rollout, cutoff";
 const EXPECTIMAX_KEYS: &str = "depth, ms";
 const EXTERNAL_KEYS: &str = "timeout_ms";
+const TD_KEYS: &str = "weights, ply";
 
 /// Reads `external:[timeout_ms=N,]cmd=COMMAND`: `cmd=` comes last and takes the rest.
 fn parse_external(params: Option<&str>) -> Result<AgentSpec, SpecError> {
@@ -374,6 +400,22 @@ impl FromStr for AgentSpec {
                     ms,
                 }))
             }
+            "td" => {
+                let p = Params::read(kind, params, TD_KEYS)?;
+                let weights = match p.get("weights") {
+                    None | Some("shipped") => Weights::Shipped,
+                    Some("") => return Err(p.bad("weights", "", "a file or shipped")),
+                    Some(f) => Weights::File(PathBuf::from(f)),
+                };
+                let ply = match p.get("ply") {
+                    None => 0,
+                    Some(v) => match v.parse::<u32>() {
+                        Ok(n) if n <= 2 => n,
+                        _ => return Err(p.bad("ply", v, "0, 1 or 2")),
+                    },
+                };
+                Ok(AgentSpec::Td(TdParams { weights, ply }))
+            }
             "external" => parse_external(params),
             _ => Err(SpecError::UnknownKind(text.to_string())),
         }
@@ -410,6 +452,13 @@ impl fmt::Display for AgentSpec {
                     write!(f, ",ms={ms}")?;
                 }
                 Ok(())
+            }
+            AgentSpec::Td(p) => {
+                match &p.weights {
+                    Weights::Shipped => write!(f, "td:weights=shipped")?,
+                    Weights::File(path) => write!(f, "td:weights={}", path.display())?,
+                }
+                write!(f, ",ply={}", p.ply)
             }
             AgentSpec::External(p) => {
                 write!(f, "external:timeout_ms={},cmd={}", p.timeout_ms, p.cmd)
@@ -456,6 +505,11 @@ mod tests {
             (
                 "external:cmd=python3 agent.py --x a,b",
                 "external:timeout_ms=30000,cmd=python3 agent.py --x a,b",
+            ),
+            ("td", "td:weights=shipped,ply=0"),
+            (
+                "td:ply=2,weights=w.safetensors",
+                "td:weights=w.safetensors,ply=2",
             ),
             (
                 "external:timeout_ms=50,cmd=./a",
@@ -513,6 +567,8 @@ mod tests {
             ("external:timeout_ms=0,cmd=x", "'timeout_ms'"),
             ("external:ms=5,cmd=x", "'ms=5'"),
             ("external:cmd=", "no program"),
+            ("td:ply=3", "'ply'"),
+            ("td:depth=1", "'depth=1'"),
         ] {
             let e = err(text);
             assert!(e.contains(needle), "{text}: {e}");

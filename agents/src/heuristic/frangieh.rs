@@ -8,8 +8,10 @@
 //!
 //! Hand-set weights, not tuned; at a finished game the exact returns.
 
-use cowrie_engine::games::frangieh::Phase;
-use cowrie_engine::{Frangieh, Game, Player, ToAct};
+use cowrie_engine::games::frangieh::{Phase, Scoring};
+use cowrie_engine::{Frangieh, FrangiehRules, Game, Player, ToAct};
+
+use crate::td::{self, Encoding, Inputs};
 
 use super::Evaluate;
 
@@ -39,5 +41,20 @@ impl Evaluate for Frangieh {
             Phase::Play(r) => Some(format!("{}-{}", r.0, r.1)),
             _ => None,
         }
+    }
+
+    fn td_encoding(rules: &FrangiehRules) -> Option<Encoding> {
+        Some(Encoding {
+            name: td::frangieh::NAME,
+            inputs: td::frangieh::INPUTS,
+            outputs: match rules.scoring {
+                Scoring::Single => 1,
+                Scoring::Gammons => 5,
+            },
+        })
+    }
+
+    fn td_inputs(&self, inputs: &mut Inputs) -> Option<Player> {
+        Some(td::frangieh::encode(self, inputs))
     }
 }

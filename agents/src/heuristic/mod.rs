@@ -31,6 +31,20 @@ pub trait Evaluate: Game {
     fn roll_text(&self) -> Option<String> {
         None
     }
+
+    /// The learned evaluation's input encoding under `rules`, if the game has one (`td`
+    /// agents and `cowrie train` refuse the others).
+    fn td_encoding(rules: &Self::Rules) -> Option<crate::td::Encoding> {
+        let _ = rules;
+        None
+    }
+
+    /// Encodes this non-terminal state for the learned evaluation, from the view of the
+    /// player it returns (the player to act); `None` where [`Evaluate::td_encoding`] is.
+    fn td_inputs(&self, inputs: &mut crate::td::Inputs) -> Option<Player> {
+        let _ = inputs;
+        None
+    }
 }
 
 /// The value of `state` for `player`: the exact returns at a terminal state (0 for a draw or a

@@ -176,6 +176,7 @@ pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchR
     let rules = G::Rules::resolve(cfg.variant.as_deref(), &cfg.options)?;
     for spec in &cfg.agents {
         AnyAgent::<G>::try_build(spec, agent_stream(cfg.seed, 0, Player::ONE))?;
+        AnyAgent::<G>::check_rules(spec, &rules)?;
     }
     let variant = cfg
         .variant
@@ -458,7 +459,8 @@ fn write_all<'a>(
         .with_context(|| format!("cannot write '{}'", path.display()))
 }
 
-fn progress_bar(games: u64, wanted: bool) -> ProgressBar {
+/// A progress bar of `games` games on stderr (hidden unless `wanted` and stderr is a terminal).
+pub(crate) fn progress_bar(games: u64, wanted: bool) -> ProgressBar {
     let target = if wanted && std::io::stderr().is_terminal() {
         ProgressDrawTarget::stderr()
     } else {

@@ -1,0 +1,77 @@
+//! The learned evaluation's speed: the shipped Frangieh `modern` network (encoding and forward
+//! pass) over 1,000 positions met in seeded random play, one thread.
+//!
+//! The bench asserts its own answer first: the network's mean win probability over the
+//! positions is a valid probability, and the positions are the seeded ones (their count).
+
+// criterion_group! defines an undocumented public function.
+#![allow(missing_docs)]
+
+use std::hint::black_box;
+
+use cowrie_agents::td::{self, Inputs, Net};
+use cowrie_agents::Evaluate;
+use cowrie_engine::{sample_outcome, Frangieh, FrangiehRules, Game, ToAct};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+const POSITIONS: usize = 1_000;
+
+/// Positions at the roll (after a move) from seeded random games.
+fn positions() -> Vec<Frangieh> {
+    let rules = FrangiehRules::MODERN;
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let (mut buf, mut outs) = (Vec::new(), Vec::new());
+    let mut out = Vec::new();
+    while out.len() < POSITIONS {
+        let mut s = Frangieh::new(&rules);
+        loop {
+            match s.to_act() {
+                ToAct::Chance => {
+                    if s.plies() > 0 && out.len() < POSITIONS {
+                        out.push(s);
+                    }
+                    s.chance_outcomes(&mut outs);
+                    let o = sample_outcome(&outs, &mut rng);
+                    s.apply_outcome(o);
+                }
+                ToAct::Decision(_) => {
+                    s.legal_actions(&mut buf);
+                    let a = buf[rng.gen_range(0..buf.len())];
+                    s.play_unchecked(a);
+                }
+                ToAct::Terminal(_) => break,
+            }
+        }
+    }
+    out
+}
+
+fn evaluate_all(net: &Net, ps: &[Frangieh], x: &mut Inputs) -> f64 {
+    let mut sum = 0.0;
+    for p in ps {
+        p.td_inputs(x);
+        sum += f64::from(net.forward(x)[0]);
+    }
+    sum
+}
+
+fn bench(c: &mut Criterion) {
+    let bytes = td::shipped("frangieh", "modern").expect("shipped weights");
+    let net = Net::from_bytes(bytes, "frangieh-modern").expect("a network");
+    let ps = positions();
+    let mut x = Inputs::default();
+    let mean = evaluate_all(&net, &ps, &mut x) / ps.len() as f64;
+    assert_eq!(ps.len(), POSITIONS);
+    assert!(mean > 0.0 && mean < 1.0, "mean win probability {mean}");
+    let mut g = c.benchmark_group("td");
+    g.throughput(Throughput::Elements(POSITIONS as u64));
+    g.bench_function("frangieh_modern/encode_and_evaluate_x1000", |b| {
+        b.iter(|| black_box(evaluate_all(&net, black_box(&ps), &mut x)));
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

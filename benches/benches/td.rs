@@ -11,42 +11,11 @@ use std::hint::black_box;
 
 use cowrie_agents::td::{self, Inputs, Net};
 use cowrie_agents::Evaluate;
-use cowrie_engine::{sample_outcome, Frangieh, FrangiehRules, Game, ToAct};
+use cowrie_benches::frangieh_positions;
+use cowrie_engine::Frangieh;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 
 const POSITIONS: usize = 1_000;
-
-/// Positions at the roll (after a move) from seeded random games.
-fn positions() -> Vec<Frangieh> {
-    let rules = FrangiehRules::MODERN;
-    let mut rng = ChaCha8Rng::seed_from_u64(11);
-    let (mut buf, mut outs) = (Vec::new(), Vec::new());
-    let mut out = Vec::new();
-    while out.len() < POSITIONS {
-        let mut s = Frangieh::new(&rules);
-        loop {
-            match s.to_act() {
-                ToAct::Chance => {
-                    if s.plies() > 0 && out.len() < POSITIONS {
-                        out.push(s);
-                    }
-                    s.chance_outcomes(&mut outs);
-                    let o = sample_outcome(&outs, &mut rng);
-                    s.apply_outcome(o);
-                }
-                ToAct::Decision(_) => {
-                    s.legal_actions(&mut buf);
-                    let a = buf[rng.gen_range(0..buf.len())];
-                    s.play_unchecked(a);
-                }
-                ToAct::Terminal(_) => break,
-            }
-        }
-    }
-    out
-}
 
 fn evaluate_all(net: &Net, ps: &[Frangieh], x: &mut Inputs) -> f64 {
     let mut sum = 0.0;
@@ -60,7 +29,7 @@ fn evaluate_all(net: &Net, ps: &[Frangieh], x: &mut Inputs) -> f64 {
 fn bench(c: &mut Criterion) {
     let bytes = td::shipped("frangieh", "modern").expect("shipped weights");
     let net = Net::from_bytes(bytes, "frangieh-modern").expect("a network");
-    let ps = positions();
+    let ps = frangieh_positions(POSITIONS, 11);
     let mut x = Inputs::default();
     let mean = evaluate_all(&net, &ps, &mut x) / ps.len() as f64;
     assert_eq!(ps.len(), POSITIONS);

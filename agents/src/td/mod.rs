@@ -330,3 +330,30 @@ impl<G: Evaluate> Agent<G> for TdAgent<G> {
         legal[pick]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cowrie_engine::{Frangieh, FrangiehRules};
+
+    #[test]
+    fn shipped_weights_load_for_their_rules_and_are_refused_for_others() {
+        for rules in [FrangiehRules::MODERN, FrangiehRules::BARAKAT_1974] {
+            let eval = resolve::<Frangieh>(&Weights::Shipped, &rules).unwrap();
+            let start = Frangieh::new(&rules);
+            // Before the opening roll nobody is ahead: the value is near 0 and antisymmetric.
+            let v = eval.value(&start, Player::ONE);
+            assert!(v.abs() < 0.3, "{v}");
+            assert_eq!(v, -eval.value(&start, Player::TWO));
+        }
+        let bytes = shipped("frangieh", "modern").unwrap();
+        let net = Net::from_bytes(bytes, "m").unwrap();
+        let e = check::<Frangieh>(&net, &FrangiehRules::BARAKAT_1974, "m.st").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("weights 'm.st': 196 inputs and 5 outputs"),
+            "{e}"
+        );
+        assert_eq!(net.meta["games"], "300000");
+    }
+}

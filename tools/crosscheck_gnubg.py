@@ -28,24 +28,7 @@ import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-VENV = os.path.join(ROOT, "tools", ".venv")
-VENV_PY = os.path.join(VENV, "bin", "python")
-
-
-def ensure_venv():
-    try:
-        import gnubg_nn  # noqa: F401
-
-        return
-    except ImportError:
-        pass
-    if os.path.abspath(sys.prefix) == os.path.abspath(VENV):
-        sys.exit("gnubg-nn is not importable inside tools/.venv; pip install --pre gnubg-nn failed?")
-    if not os.path.exists(VENV_PY):
-        subprocess.check_call([sys.executable, "-m", "venv", VENV])
-    subprocess.check_call([VENV_PY, "-m", "pip", "install", "-q", "--pre", "gnubg-nn"])
-    os.execv(VENV_PY, [VENV_PY] + sys.argv)
+from gnubg_venv import ROOT, ensure_venv
 
 
 def cowrie_binary(build, profile):

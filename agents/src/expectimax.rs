@@ -16,7 +16,8 @@
 //!   decision between them is scored by the evaluation like a depth-0 node (Bargese's extra throws
 //!   would otherwise chain without bound).
 //! - **Leaves**: terminal states score their exact returns (0 for a draw or a truncation),
-//!   others [`Evaluate::evaluate`], bounded by `±max_points` (the Star1/Star2 bounds).
+//!   others the [`Evaluator`] (the game's [`Evaluate::evaluate`] by default, or a learned
+//!   network for the `td` agent), bounded by `±max_points` (the Star1/Star2 bounds).
 //! - **Transposition table**: decision nodes only, keyed by [`Game::hash`], an entry used for a
 //!   cutoff only at the same remaining depth (so a search's value equals the fixed-depth
 //!   expectiminimax value) and for move ordering at any depth. Cleared at every move. The hash
@@ -32,7 +33,7 @@ use cowrie_engine::{Game, Player, ToAct};
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use crate::heuristic::{leaf_value, value_bound, Evaluate};
+use crate::heuristic::{value_bound, Evaluate};
 use crate::spec::ExpectimaxParams;
 use crate::Agent;
 
@@ -45,6 +46,24 @@ const TT_BITS: u32 = 16;
 /// in Bargese, whose shaka, dust, bange and bara grant further throws under `timing=throw-first`)
 /// would otherwise expand an unbounded tree at no depth.
 pub const MAX_CHANCE_CHAIN: u32 = 3;
+
+/// What scores the leaves of the search: a value from `player`'s view at a non-terminal state,
+/// within `±max_points` of the game (the Star1/Star2 bounds).
+pub trait Evaluator<G: Game>: Clone + std::fmt::Debug + Send {
+    /// The value of non-terminal `state` from `player`'s view.
+    fn evaluate(&self, state: &G, player: Player) -> f64;
+}
+
+/// The game's own evaluation ([`Evaluate::evaluate`]): the default evaluator.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Static;
+
+impl<G: Evaluate> Evaluator<G> for Static {
+    #[inline]
+    fn evaluate(&self, state: &G, player: Player) -> f64 {
+        state.evaluate(player)
+    }
+}
 
 /// Pruning at chance nodes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,8 +150,9 @@ type OutcomeBounds<A> = (f64, f64, Known<A>);
 
 /// The expectimax agent and search.
 #[derive(Clone, Debug)]
-pub struct Expectimax<G: Game> {
+pub struct Expectimax<G: Game, E = Static> {
     params: ExpectimaxParams,
+    eval: E,
     config: SearchConfig,
     rng: ChaCha8Rng,
     table: Vec<Option<Entry<G::Action>>>,
@@ -152,11 +172,22 @@ pub struct Expectimax<G: Game> {
 }
 
 impl<G: Evaluate> Expectimax<G> {
-    /// An expectimax agent with `params` and every pruning on, drawing from `rng`.
+    /// An expectimax agent with `params` and every pruning on, drawing from `rng`, on the
+    /// game's evaluation.
     #[must_use]
     pub fn new(params: ExpectimaxParams, rng: ChaCha8Rng) -> Self {
+        Expectimax::with_evaluator(params, rng, Static)
+    }
+}
+
+impl<G: Evaluate, E: Evaluator<G>> Expectimax<G, E> {
+    /// An expectimax agent with `params` and every pruning on, drawing from `rng`, whose leaves
+    /// `eval` scores.
+    #[must_use]
+    pub fn with_evaluator(params: ExpectimaxParams, rng: ChaCha8Rng, eval: E) -> Self {
         Expectimax {
             params,
+            eval,
             config: SearchConfig::default(),
             rng,
             table: vec![None; 1 << TT_BITS],
@@ -224,6 +255,15 @@ impl<G: Evaluate> Expectimax<G> {
         }
     }
 
+    /// Exact returns at a terminal state, else the evaluator.
+    #[inline]
+    fn leaf_value(&self, state: &G, player: Player) -> f64 {
+        match state.to_act() {
+            ToAct::Terminal(_) => state.returns()[player.index()],
+            _ => self.eval.evaluate(state, player),
+        }
+    }
+
     fn take<T>(pool: &mut Vec<Vec<T>>) -> Vec<T> {
         pool.pop().unwrap_or_default()
     }
@@ -253,13 +293,13 @@ impl<G: Evaluate> Expectimax<G> {
                 self.nodes += 1;
                 self.horizon = true;
                 self.check_time();
-                state.evaluate(pov)
+                self.eval.evaluate(state, pov)
             }
             _ if depth == 0 => {
                 self.nodes += 1;
                 self.horizon = true;
                 self.check_time();
-                state.evaluate(pov)
+                self.eval.evaluate(state, pov)
             }
             ToAct::Decision(_) => {
                 // A node whose search a Star2 probe began (`known`) was counted by the probe.
@@ -293,7 +333,7 @@ impl<G: Evaluate> Expectimax<G> {
             for &a in &moves {
                 let mut child = state.clone();
                 child.play_unchecked(a);
-                keys.push((leaf_value(&child, p), a));
+                keys.push((self.leaf_value(&child, p), a));
             }
             // Stable: equal evaluations keep the game's order.
             keys.sort_by(|x, y| y.0.total_cmp(&x.0));
@@ -560,7 +600,7 @@ impl<G: Evaluate> Expectimax<G> {
                 .map(|&a| {
                     let mut c = state.clone();
                     c.play_unchecked(a);
-                    (leaf_value(&c, me), a)
+                    (self.leaf_value(&c, me), a)
                 })
                 .collect();
             keyed.sort_by(|x, y| y.0.total_cmp(&x.0));
@@ -607,7 +647,7 @@ impl<G: Evaluate> Expectimax<G> {
     }
 }
 
-impl<G: Evaluate> Agent<G> for Expectimax<G> {
+impl<G: Evaluate, E: Evaluator<G>> Agent<G> for Expectimax<G, E> {
     fn choose(&mut self, state: &G, legal: &[G::Action]) -> G::Action {
         if legal.len() == 1 {
             return legal[0];

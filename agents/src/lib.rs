@@ -36,16 +36,23 @@
 //! ```
 
 pub mod expectimax;
+pub mod external;
 pub mod heuristic;
 pub mod mcts;
 pub mod random;
 pub mod spec;
+pub mod td;
 
-pub use expectimax::{ChancePruning, Expectimax, SearchConfig};
+pub use expectimax::{ChancePruning, Evaluator, Expectimax, SearchConfig};
+pub use external::{ExternalAgent, Forfeit, ForfeitReason};
 pub use heuristic::{leaf_value, Evaluate, HeuristicAgent};
 pub use mcts::MctsAgent;
 pub use random::RandomAgent;
-pub use spec::{AgentSpec, Budget, ExpectimaxParams, MctsParams, Rollout, SpecError};
+pub use spec::{
+    AgentSpec, Budget, ExpectimaxParams, ExternalParams, MctsParams, Rollout, SpecError, TdParams,
+    Weights,
+};
+pub use td::TdAgent;
 
 use cowrie_engine::Game;
 use rand_chacha::ChaCha8Rng;
@@ -54,6 +61,16 @@ use rand_chacha::ChaCha8Rng;
 pub trait Agent<G: Game>: Send {
     /// Chooses one of `legal` (the state's legal actions in the game's order, never empty).
     fn choose(&mut self, state: &G, legal: &[G::Action]) -> G::Action;
+
+    /// Chooses as [`Agent::choose`] does, or forfeits the game (an external program that
+    /// crashed, timed out or answered an illegal action). The runner calls this; every agent
+    /// but the external one always returns `Ok`.
+    ///
+    /// # Errors
+    /// The [`Forfeit`], once the agent can no longer play this game.
+    fn try_choose(&mut self, state: &G, legal: &[G::Action]) -> Result<G::Action, Forfeit> {
+        Ok(self.choose(state, legal))
+    }
 }
 
 /// Any built agent for game `G`, one variant per kind.
@@ -67,20 +84,60 @@ pub enum AnyAgent<G: Evaluate> {
     Mcts(Box<MctsAgent<G>>),
     /// Expectiminimax with alpha-beta and Star1/Star2.
     Expectimax(Box<Expectimax<G>>),
+    /// The learned evaluation, greedy or searched.
+    Td(Box<TdAgent<G>>),
+    /// Another program over the JSON-lines protocol.
+    External(Box<ExternalAgent>),
 }
 
 impl<G: Evaluate> AnyAgent<G> {
     /// Builds the agent `spec` describes, with its own random stream `rng`.
+    ///
+    /// # Panics
+    /// For a kind whose building can fail (`external`): use [`AnyAgent::try_build`].
     #[must_use]
     pub fn build(spec: &AgentSpec, rng: ChaCha8Rng) -> AnyAgent<G> {
-        match spec {
+        match Self::try_build(spec, rng) {
+            Ok(a) => a,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// Builds the agent `spec` describes, with its own random stream `rng`.
+    ///
+    /// # Errors
+    /// An `external` command that cannot be run (empty, unbalanced quotes, no such program);
+    /// `td` weights that cannot be read or are not a network for this game.
+    pub fn try_build(spec: &AgentSpec, rng: ChaCha8Rng) -> Result<AnyAgent<G>, SpecError> {
+        Ok(match spec {
             AgentSpec::Random => AnyAgent::Random(RandomAgent::new(rng)),
             AgentSpec::Heuristic { temperature } => {
                 AnyAgent::Heuristic(HeuristicAgent::new(*temperature, rng))
             }
             AgentSpec::Mcts(p) => AnyAgent::Mcts(Box::new(MctsAgent::new(*p, rng))),
             AgentSpec::Expectimax(p) => AnyAgent::Expectimax(Box::new(Expectimax::new(*p, rng))),
+            AgentSpec::External(p) => AnyAgent::External(Box::new(ExternalAgent::new(p, rng)?)),
+            AgentSpec::Td(p) => {
+                if let Weights::File(path) = &p.weights {
+                    td::load_cached(path).map_err(|e| SpecError::Weights(e.to_string()))?;
+                }
+                AnyAgent::Td(Box::new(TdAgent::new(p.clone(), rng)))
+            }
+        })
+    }
+}
+
+impl<G: Evaluate> AnyAgent<G> {
+    /// Checks that `spec` can play `G` under `rules` (for `td`, that the weights were trained
+    /// for this game, encoding and scoring), before a run starts.
+    ///
+    /// # Errors
+    /// As [`AnyAgent::try_build`], and weights for other rules, naming the file.
+    pub fn check_rules(spec: &AgentSpec, rules: &G::Rules) -> Result<(), SpecError> {
+        if let AgentSpec::Td(p) = spec {
+            td::resolve::<G>(&p.weights, rules)?;
         }
+        Ok(())
     }
 }
 
@@ -92,6 +149,16 @@ impl<G: Evaluate> Agent<G> for AnyAgent<G> {
             AnyAgent::Heuristic(a) => a.choose(state, legal),
             AnyAgent::Mcts(a) => a.choose(state, legal),
             AnyAgent::Expectimax(a) => a.choose(state, legal),
+            AnyAgent::External(a) => a.choose(state, legal),
+            AnyAgent::Td(a) => a.choose(state, legal),
+        }
+    }
+
+    #[inline]
+    fn try_choose(&mut self, state: &G, legal: &[G::Action]) -> Result<G::Action, Forfeit> {
+        match self {
+            AnyAgent::External(a) => a.try_choose(state, legal),
+            other => Ok(other.choose(state, legal)),
         }
     }
 }

@@ -6,12 +6,15 @@
 //! | `heuristic` | `temperature=0` (0: greedy, ties broken by the agent's stream; `T > 0`: softmax over the evaluation) |
 //! | `mcts` | `iterations=N` or `ms=N` (exactly one, required), `c=1.4`, `rollout=random` (or `heuristic`), `cutoff=none` (or a number of plies) |
 //! | `expectimax` | `depth=N` and/or `ms=N` (at least one), iterative deepening up to `depth` (64 when only `ms` is given) |
+//! | `td` | `weights=shipped` (or a safetensors file), `ply=0` (0, 1 or 2) |
+//! | `external` | `timeout_ms=30000`, then `cmd=...` (required, last: everything after `cmd=`, commas included, is the command) |
 //!
 //! Every unknown kind, unknown or repeated parameter, bad value, missing or doubled budget is
 //! refused with a one-line error naming it. [`AgentSpec`]'s `Display` writes the canonical full
 //! spec (every parameter, defaults included), which reads back to the same spec.
 
 use std::fmt;
+use std::path::PathBuf;
 use std::str::FromStr;
 
 /// The deepest iterative-deepening search an `expectimax` spec may ask for (and the limit when
@@ -32,6 +35,44 @@ pub enum AgentSpec {
     Mcts(MctsParams),
     /// `expectimax`: depth-limited expectiminimax with alpha-beta and Star1/Star2 pruning.
     Expectimax(ExpectimaxParams),
+    /// `td`: the learned evaluation, greedy or searched ([`crate::td`]).
+    Td(TdParams),
+    /// `external`: another program, spoken to over JSON lines ([`crate::external`]).
+    External(ExternalParams),
+}
+
+/// Which weights a `td` agent plays with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Weights {
+    /// The weights shipped for the game and variant (`weights=shipped`, the default).
+    Shipped,
+    /// A safetensors file.
+    File(PathBuf),
+}
+
+/// The parameters of a `td` agent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TdParams {
+    /// The network.
+    pub weights: Weights,
+    /// 0: greedy on the network; 1 or 2: expectiminimax over every roll, the network at the
+    /// leaves (an expectimax search of `ply + 1` decision plies).
+    pub ply: u32,
+}
+
+/// The default per-move timeout of an `external` agent, in milliseconds.
+pub const DEFAULT_TIMEOUT_MS: u64 = 30_000;
+
+/// The parameters of an `external` agent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExternalParams {
+    /// The command, split into words as a POSIX shell would.
+    pub cmd: String,
+    /// Milliseconds the program may take to answer one move before it forfeits.
+    pub timeout_ms: u64,
+    /// Where the program's standard error goes (not part of the spec text: the runner sets it
+    /// to a file in the run directory; `None` inherits the caller's).
+    pub stderr: Option<PathBuf>,
 }
 
 /// How long a search runs.
@@ -80,9 +121,23 @@ impl AgentSpec {
     #[must_use]
     pub fn is_reproducible(&self) -> bool {
         match self {
-            AgentSpec::Random | AgentSpec::Heuristic { .. } => true,
+            AgentSpec::Random | AgentSpec::Heuristic { .. } | AgentSpec::Td(_) => true,
             AgentSpec::Mcts(p) => matches!(p.budget, Budget::Iterations(_)),
             AgentSpec::Expectimax(p) => p.ms.is_none(),
+            // The program may be anything, and its timeout is wall-clock time.
+            AgentSpec::External(_) => false,
+        }
+    }
+
+    /// This spec with an external agent's standard error sent to `path`; other kinds unchanged.
+    #[must_use]
+    pub fn with_stderr(&self, path: PathBuf) -> AgentSpec {
+        match self {
+            AgentSpec::External(p) => AgentSpec::External(ExternalParams {
+                stderr: Some(path),
+                ..p.clone()
+            }),
+            other => other.clone(),
         }
     }
 }
@@ -91,7 +146,7 @@ impl AgentSpec {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     /// The kind before `:` is not known.
-    #[error("unknown agent '{0}' (known: random, heuristic, mcts, expectimax)")]
+    #[error("unknown agent '{0}' (known: random, heuristic, mcts, expectimax, td, external)")]
     UnknownKind(String),
     /// A parameter the kind does not take.
     #[error("agent '{kind}' takes no parameter '{param}' (known: {known})")]
@@ -136,6 +191,17 @@ pub enum SpecError {
     BothBudgets {
         /// The agent kind.
         kind: String,
+    },
+    /// Weights that cannot be used (a missing file, another game or encoding).
+    #[error("agent 'td': {0}")]
+    Weights(String),
+    /// An external agent's command that cannot be run.
+    #[error("agent 'external': command '{cmd}': {reason}")]
+    Program {
+        /// The command.
+        cmd: String,
+        /// What is wrong with it.
+        reason: String,
     },
 }
 
@@ -218,6 +284,49 @@ impl<'a> Params<'a> {
 const HEURISTIC_KEYS: &str = "temperature";
 const MCTS_KEYS: &str = "iterations, ms, c, rollout, cutoff";
 const EXPECTIMAX_KEYS: &str = "depth, ms";
+const EXTERNAL_KEYS: &str = "timeout_ms";
+const TD_KEYS: &str = "weights, ply";
+
+/// Reads `external:[timeout_ms=N,]cmd=COMMAND`: `cmd=` comes last and takes the rest.
+fn parse_external(params: Option<&str>) -> Result<AgentSpec, SpecError> {
+    let text = params.unwrap_or("");
+    let (before, cmd) = if let Some(cmd) = text.strip_prefix("cmd=") {
+        ("", cmd)
+    } else if let Some(at) = text.find(",cmd=") {
+        (&text[..at], &text[at + 5..])
+    } else {
+        return Err(SpecError::MissingBudget {
+            kind: "external".to_string(),
+            expected: "cmd=COMMAND (last)",
+        });
+    };
+    let p = Params::read("external", Some(before), EXTERNAL_KEYS)?;
+    let timeout_ms = match p.get("timeout_ms") {
+        None => DEFAULT_TIMEOUT_MS,
+        Some(v) => v
+            .parse::<u64>()
+            .ok()
+            .filter(|&n| (1..=86_400_000).contains(&n))
+            .ok_or_else(|| {
+                p.bad(
+                    "timeout_ms",
+                    v,
+                    "a whole number of milliseconds from 1 to 86400000",
+                )
+            })?,
+    };
+    if cmd.trim().is_empty() {
+        return Err(SpecError::Program {
+            cmd: cmd.to_string(),
+            reason: "no program given".to_string(),
+        });
+    }
+    Ok(AgentSpec::External(ExternalParams {
+        cmd: cmd.to_string(),
+        timeout_ms,
+        stderr: None,
+    }))
+}
 
 impl FromStr for AgentSpec {
     type Err = SpecError;
@@ -291,6 +400,23 @@ impl FromStr for AgentSpec {
                     ms,
                 }))
             }
+            "td" => {
+                let p = Params::read(kind, params, TD_KEYS)?;
+                let weights = match p.get("weights") {
+                    None | Some("shipped") => Weights::Shipped,
+                    Some("") => return Err(p.bad("weights", "", "a file or shipped")),
+                    Some(f) => Weights::File(PathBuf::from(f)),
+                };
+                let ply = match p.get("ply") {
+                    None => 0,
+                    Some(v) => match v.parse::<u32>() {
+                        Ok(n) if n <= 2 => n,
+                        _ => return Err(p.bad("ply", v, "0, 1 or 2")),
+                    },
+                };
+                Ok(AgentSpec::Td(TdParams { weights, ply }))
+            }
+            "external" => parse_external(params),
             _ => Err(SpecError::UnknownKind(text.to_string())),
         }
     }
@@ -326,6 +452,16 @@ impl fmt::Display for AgentSpec {
                     write!(f, ",ms={ms}")?;
                 }
                 Ok(())
+            }
+            AgentSpec::Td(p) => {
+                match &p.weights {
+                    Weights::Shipped => write!(f, "td:weights=shipped")?,
+                    Weights::File(path) => write!(f, "td:weights={}", path.display())?,
+                }
+                write!(f, ",ply={}", p.ply)
+            }
+            AgentSpec::External(p) => {
+                write!(f, "external:timeout_ms={},cmd={}", p.timeout_ms, p.cmd)
             }
         }
     }
@@ -366,6 +502,19 @@ mod tests {
             ("expectimax:depth=3", "expectimax:depth=3"),
             ("expectimax:ms=20", "expectimax:depth=64,ms=20"),
             ("expectimax:ms=20,depth=5", "expectimax:depth=5,ms=20"),
+            (
+                "external:cmd=python3 agent.py --x a,b",
+                "external:timeout_ms=30000,cmd=python3 agent.py --x a,b",
+            ),
+            ("td", "td:weights=shipped,ply=0"),
+            (
+                "td:ply=2,weights=w.safetensors",
+                "td:weights=w.safetensors,ply=2",
+            ),
+            (
+                "external:timeout_ms=50,cmd=./a",
+                "external:timeout_ms=50,cmd=./a",
+            ),
         ] {
             let spec: AgentSpec = given.parse().unwrap();
             assert_eq!(spec.to_string(), canonical, "{given}");
@@ -382,6 +531,7 @@ mod tests {
             ("mcts:ms=10", false),
             ("expectimax:depth=2", true),
             ("expectimax:depth=2,ms=10", false),
+            ("external:cmd=true", false),
         ] {
             let spec: AgentSpec = text.parse().unwrap();
             assert_eq!(spec.is_reproducible(), reproducible, "{text}");
@@ -412,6 +562,13 @@ mod tests {
             ("expectimax:depth=0", "'depth'"),
             ("expectimax:depth=65", "'depth'"),
             ("expectimax:depth", "'depth'"),
+            ("external", "cmd=COMMAND"),
+            ("external:timeout_ms=5", "cmd=COMMAND"),
+            ("external:timeout_ms=0,cmd=x", "'timeout_ms'"),
+            ("external:ms=5,cmd=x", "'ms=5'"),
+            ("external:cmd=", "no program"),
+            ("td:ply=3", "'ply'"),
+            ("td:depth=1", "'depth=1'"),
         ] {
             let e = err(text);
             assert!(e.contains(needle), "{text}: {e}");

@@ -4,7 +4,7 @@
 use cowrie_agents::{
     Agent, AgentSpec, Evaluate, Expectimax, ExpectimaxParams, MctsAgent, RandomAgent,
 };
-use cowrie_engine::{sample_outcome, Game, ToAct};
+use cowrie_engine::{sample_outcome, Game, RuleSet, ToAct};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -211,6 +211,39 @@ pub fn expectimax_moves<G: Evaluate>(positions: &[G], depth: u32, seed: u64) -> 
         }
     }
     (checksum, agent.nodes())
+}
+
+/// `n` Frangieh `modern` positions at the roll (after a move), met in seeded random games
+/// (one ChaCha8 stream of `seed` for dice and moves).
+#[must_use]
+pub fn frangieh_positions(n: usize, seed: u64) -> Vec<cowrie_engine::Frangieh> {
+    use cowrie_engine::{sample_outcome, Frangieh, FrangiehRules, Game, ToAct};
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let (mut buf, mut outs) = (Vec::new(), Vec::new());
+    let mut out = Vec::with_capacity(n);
+    while out.len() < n {
+        let mut s = Frangieh::new(&FrangiehRules::variant("modern").unwrap());
+        loop {
+            match s.to_act() {
+                ToAct::Chance => {
+                    if s.plies() > 0 && out.len() < n {
+                        out.push(s);
+                    }
+                    s.chance_outcomes(&mut outs);
+                    let o = sample_outcome(&outs, &mut rng);
+                    s.apply_outcome(o);
+                }
+                ToAct::Decision(_) => {
+                    s.legal_actions(&mut buf);
+                    let a = buf[rng.gen_range(0..buf.len())];
+                    s.play_unchecked(a);
+                }
+                ToAct::Terminal(_) => break,
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -43,6 +43,67 @@ pub enum Command {
     Merge(MergeArgs),
     /// Re-plays recorded games through the engine, verifying and printing them.
     Replay(ReplayArgs),
+    /// Trains a learned evaluation by TD(lambda) self-play: writes the weights (safetensors),
+    /// a checkpoint, and a learning curve (CSV and SVG).
+    Train(TrainArgs),
+}
+
+/// `cowrie train`.
+#[derive(Debug, Args, Clone)]
+pub struct TrainArgs {
+    /// The game (one with a learned evaluation: frangieh).
+    #[arg(long)]
+    pub game: String,
+    /// A named variant (default: the game's first).
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// Overrides one rule option, `key=value`; repeatable.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Self-play games in all (with --resume, including those already played).
+    #[arg(long)]
+    pub games: u64,
+    /// The weights file to write (safetensors); the checkpoint is FILE.ckpt, the learning
+    /// curve FILE's stem .curve.csv and .curve.svg.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Run seed: the initial weights and the dice of every training game.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (the weights do not depend on it).
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+    /// Start from these weights instead of random ones.
+    #[arg(long, value_name = "FILE")]
+    pub init: Option<PathBuf>,
+    /// Continue from FILE.ckpt, written by the same arguments.
+    #[arg(long)]
+    pub resume: bool,
+    /// Hidden units.
+    #[arg(long, default_value_t = 80)]
+    pub hidden: usize,
+    /// TD(lambda)'s lambda.
+    #[arg(long, default_value_t = 0.7)]
+    pub lambda: f32,
+    /// Learning rate per position (the batch's updates are summed).
+    #[arg(long, default_value_t = 0.02)]
+    pub alpha: f32,
+    /// Games played with the same weights before their summed update is applied (games of a
+    /// batch are played in parallel; 1 updates after every game, as TD-Gammon did).
+    #[arg(long, default_value_t = 1)]
+    pub batch: u64,
+    /// Games between two evaluations and checkpoints (0: only at the start and the end).
+    #[arg(long, default_value_t = 10000)]
+    pub eval_every: u64,
+    /// Evaluation games against --opponent (seat-swapped pairs; 0: no learning curve).
+    #[arg(long, default_value_t = 400)]
+    pub eval_games: u64,
+    /// The fixed opponent of the learning curve.
+    #[arg(long, default_value = "heuristic")]
+    pub opponent: String,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 /// Parses an agent spec (`KIND[:key=value,...]`, see `docs/agents.md`), refusing an empty

@@ -22,7 +22,8 @@ pub struct GameRecord {
     pub start: String,
     /// Chance outcomes and plies, in order.
     pub events: Vec<Event>,
-    /// `win`, `draw` or `truncated`.
+    /// `win`, `draw`, `truncated` or a forfeit (`forfeit-crash`, `forfeit-timeout`,
+    /// `forfeit-illegal`).
     pub end_reason: String,
     /// The winning seat, if any.
     pub winner_seat: Option<u8>,

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use cowrie_experiments::cli::{Cli, Command, StudyArgs};
 use cowrie_experiments::cmd::{
-    bench, compare, ladder, match_cmd, merge, replay, rules_cmd, study, tournament,
+    bench, compare, ladder, match_cmd, merge, replay, rules_cmd, study, tournament, train,
 };
 use cowrie_experiments::output::print_stdout;
 
@@ -151,6 +151,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Bench(args)) => bench::run(args.games),
         Some(Command::Merge(args)) => merge::run(&args, command_line),
         Some(Command::Replay(args)) => replay::run(&args),
+        Some(Command::Train(args)) => print_stdout(&train::run(&args, command_line)?),
         None => study::run(
             &StudyArgs {
                 out: "results/default-study".into(),

@@ -3,8 +3,11 @@
 //! Contract columns (docs/conventions.md): `game_index, pair_index, seed, game, variant,
 //! options, agent_p1, agent_p2, first_mover_seat, winner_seat, winner_side, points_p1,
 //! points_p2, end_reason, plies, turns, choices, branching_sum`. Points are the game's returns
-//! per seat (win +points, loss -points, draw or truncation 0). No wall-clock time appears, so
-//! the file is a pure function of the command's arguments.
+//! per seat (win +points, loss -points, draw or truncation 0). A game an external agent forfeits
+//! ends where it stopped, with `end_reason` `forfeit-crash`, `forfeit-timeout` or
+//! `forfeit-illegal`, the opponent as the winner and one point won and lost. No wall-clock time
+//! appears, so the file is a pure function of the command's arguments (and of the external
+//! programs, if any).
 
 use cowrie_engine::{Game, Player};
 
@@ -63,7 +66,8 @@ pub struct GameResult {
     pub winner_seat: Option<u8>,
     /// Winning side's name, if any.
     pub winner_side: Option<&'static str>,
-    /// `win`, `draw` or `truncated`.
+    /// `win`, `draw`, `truncated` or a forfeit (`forfeit-crash`, `forfeit-timeout`,
+    /// `forfeit-illegal`).
     pub end_reason: &'static str,
     /// Decision plies.
     pub plies: u32,
@@ -82,14 +86,23 @@ pub fn result<G: Game>(
     stats: &PlayStats,
 ) -> GameResult {
     let reason = state.end_reason();
-    let winner = reason.and_then(|r| r.winner());
-    let returns = state.returns();
+    let (winner, returns, end_reason) = match &stats.forfeit {
+        Some((loser, f)) => {
+            let mut r = [1.0; 2];
+            r[loser.index()] = -1.0;
+            (Some(loser.opponent()), r, f.reason.as_str())
+        }
+        None => (
+            reason.and_then(|r| r.winner()),
+            state.returns(),
+            reason.map_or("unfinished", |r| r.as_str()),
+        ),
+    };
     let (a1, a2) = if slot.swapped {
         (&labels.agents[1], &labels.agents[0])
     } else {
         (&labels.agents[0], &labels.agents[1])
     };
-    let end_reason = reason.map_or("unfinished", |r| r.as_str());
     let mut fields = vec![
         slot.game_index.to_string(),
         slot.pair_index.to_string(),

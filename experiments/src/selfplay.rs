@@ -1,11 +1,11 @@
 //! Plays one game between two agents: the self-play loop, generic over the game.
 
-use cowrie_agents::Agent;
+use cowrie_agents::{Agent, Forfeit};
 use cowrie_engine::{sample_outcome, Game, Player, ToAct};
 use rand_chacha::ChaCha8Rng;
 
 /// Counts gathered while a game is played.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayStats {
     /// The player at the first decision node.
     pub first_mover: Option<Player>,
@@ -15,6 +15,9 @@ pub struct PlayStats {
     pub choices: u32,
     /// Legal actions summed over all decision nodes.
     pub branching_sum: u64,
+    /// The player who forfeited the game (an external agent that crashed, timed out or
+    /// answered an illegal action) and why; the game stops at that decision.
+    pub forfeit: Option<(Player, Forfeit)>,
 }
 
 /// Reusable buffers for [`play`], one set per worker thread.
@@ -52,7 +55,8 @@ pub enum Event {
 }
 
 /// Plays a game from the start position under `rules` to its end (a win, a draw, or the
-/// rules' ply cap). `agents[i]` plays player `i`; chance outcomes come from `chance`. With
+/// rules' ply cap), or to a forfeit (see [`PlayStats::forfeit`]). `agents[i]` plays player `i`;
+/// chance outcomes come from `chance`. With
 /// `log`, every chance outcome and ply is appended to it (the only allocation per ply, and only
 /// when recording).
 ///
@@ -114,7 +118,13 @@ pub fn play<G: Game, A: Agent<G>>(
                     stats.choices += 1;
                 }
                 stats.branching_sum += buf.actions.len() as u64;
-                let a = agents[p.index()].choose(&state, &buf.actions);
+                let a = match agents[p.index()].try_choose(&state, &buf.actions) {
+                    Ok(a) => a,
+                    Err(f) => {
+                        stats.forfeit = Some((p, f));
+                        return (state, stats);
+                    }
+                };
                 debug_assert!(buf.actions.contains(&a), "agent chose an illegal action");
                 if let Some(log) = log.as_deref_mut() {
                     log.push(Event::Ply {

@@ -31,6 +31,14 @@ pub struct RowView {
     pub branching_sum: u64,
 }
 
+/// Whether a row's `end_reason` names a decided game, whose `winner_seat` won: `win`, or a
+/// forfeit (`forfeit-crash`, `forfeit-timeout`, `forfeit-illegal`: the opponent of the agent
+/// that forfeited won).
+#[must_use]
+pub fn decided(end_reason: &str) -> bool {
+    end_reason == "win" || end_reason.starts_with("forfeit-")
+}
+
 /// Reads the rows of a `games.csv`.
 ///
 /// # Errors
@@ -122,8 +130,8 @@ pub fn summarise(rows: &[RowView], swapped: impl Fn(u64) -> bool) -> MatchSummar
                 t.n += 1;
                 match (r.end_reason.as_str(), r.winner_seat) {
                     ("draw", _) => t.draws += 1,
-                    ("win", Some(w)) if w == seat + 1 => t.wins += 1,
-                    ("win", Some(_)) => t.losses += 1,
+                    (e, Some(w)) if decided(e) && w == seat + 1 => t.wins += 1,
+                    (e, Some(_)) if decided(e) => t.losses += 1,
                     _ => t.truncated += 1,
                 }
             }

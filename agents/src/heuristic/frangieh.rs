@@ -8,7 +8,10 @@
 //!
 //! Hand-set weights, not tuned; at a finished game the exact returns.
 
-use cowrie_engine::{Frangieh, Game, Player, ToAct};
+use cowrie_engine::games::frangieh::{Phase, Scoring};
+use cowrie_engine::{Frangieh, FrangiehRules, Game, Player, ToAct};
+
+use crate::td::{self, Encoding, Inputs};
 
 use super::Evaluate;
 
@@ -31,5 +34,27 @@ impl Evaluate for Frangieh {
         let bar = (f64::from(b.bar(opp)) - f64::from(b.bar(me))) / 15.0;
         let blot = ((blots(self, me) - blots(self, opp)) / 8.0).clamp(-1.0, 1.0);
         0.5 * race + 0.25 * off + 0.15 * bar - 0.10 * blot
+    }
+
+    fn roll_text(&self) -> Option<String> {
+        match self.phase() {
+            Phase::Play(r) => Some(format!("{}-{}", r.0, r.1)),
+            _ => None,
+        }
+    }
+
+    fn td_encoding(rules: &FrangiehRules) -> Option<Encoding> {
+        Some(Encoding {
+            name: td::frangieh::NAME,
+            inputs: td::frangieh::INPUTS,
+            outputs: match rules.scoring {
+                Scoring::Single => 1,
+                Scoring::Gammons => 5,
+            },
+        })
+    }
+
+    fn td_inputs(&self, inputs: &mut Inputs) -> Option<Player> {
+        Some(td::frangieh::encode(self, inputs))
     }
 }

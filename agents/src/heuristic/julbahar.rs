@@ -7,6 +7,7 @@
 //!
 //! Hand-set weights, not tuned; at a finished match the exact returns.
 
+use cowrie_engine::games::julbahar::Phase;
 use cowrie_engine::{Game, Julbahar, Player, ToAct};
 
 use super::Evaluate;
@@ -23,5 +24,12 @@ impl Evaluate for Julbahar {
         let race = (f64::from(b.pip_count(opp)) - f64::from(b.pip_count(me))) / 360.0;
         let off = (f64::from(b.off(me)) - f64::from(b.off(opp))) / 15.0;
         0.6 * score + 0.3 * race + 0.1 * off
+    }
+
+    fn roll_text(&self) -> Option<String> {
+        match self.phase() {
+            Phase::Play(r) | Phase::OpeningPlay(r) => Some(format!("{}-{}", r.0, r.1)),
+            _ => None,
+        }
     }
 }

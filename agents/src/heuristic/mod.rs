@@ -25,6 +25,26 @@ pub trait Evaluate: Game {
     /// `returns()[player.index()]` (which may reach `±facts.max_points`). Expectimax's Star1 and
     /// Star2 pruning rely on these bounds.
     fn evaluate(&self, player: Player) -> f64;
+
+    /// The dice or throw to be played at this decision node, in the game's outcome notation
+    /// (`6-1`), for the external-agent protocol; `None` where the game has none to tell.
+    fn roll_text(&self) -> Option<String> {
+        None
+    }
+
+    /// The learned evaluation's input encoding under `rules`, if the game has one (`td`
+    /// agents and `cowrie train` refuse the others).
+    fn td_encoding(rules: &Self::Rules) -> Option<crate::td::Encoding> {
+        let _ = rules;
+        None
+    }
+
+    /// Encodes this non-terminal state for the learned evaluation, from the view of the
+    /// player it returns (the player to act); `None` where [`Evaluate::td_encoding`] is.
+    fn td_inputs(&self, inputs: &mut crate::td::Inputs) -> Option<Player> {
+        let _ = inputs;
+        None
+    }
 }
 
 /// The value of `state` for `player`: the exact returns at a terminal state (0 for a draw or a

@@ -71,7 +71,7 @@ impl GameTask for BenchGame {
             let mut plies = 0u64;
             let start = Instant::now();
             for i in 0..self.games {
-                let played = play_one::<G>(i, &ctx, &mut buf);
+                let played = play_one::<G>(i, &ctx, &mut buf)?;
                 hasher.update(&played.row);
                 plies += u64::from(played.plies);
             }

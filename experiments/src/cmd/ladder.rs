@@ -31,7 +31,7 @@ use crate::manifest::{now_rfc3339, Manifest};
 use crate::registry::{dispatch, GameTask};
 use crate::schedule::{slot, Shard};
 use crate::stats::Tally;
-use crate::summary::read_rows;
+use crate::summary::{decided, read_rows};
 
 /// A validated ladder.
 #[derive(Clone, Debug)]
@@ -156,8 +156,8 @@ fn upper_tallies(path: &std::path::Path) -> anyhow::Result<[Tally; 2]> {
         t.n += 1;
         match (r.end_reason.as_str(), r.winner_seat) {
             ("draw", _) => t.draws += 1,
-            ("win", Some(w)) if w == upper_seat => t.wins += 1,
-            ("win", Some(_)) => t.losses += 1,
+            (e, Some(w)) if decided(e) && w == upper_seat => t.wins += 1,
+            (e, Some(_)) if decided(e) => t.losses += 1,
             _ => t.truncated += 1,
         }
     }

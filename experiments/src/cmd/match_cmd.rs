@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{bail, Context};
-use cowrie_agents::{AgentSpec, AnyAgent, Evaluate};
+use cowrie_agents::{external, AgentSpec, AnyAgent, Evaluate};
 use cowrie_engine::{Game, Player, RuleSet};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -187,6 +187,10 @@ pub fn run(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
 /// Unknown variant or option; unwritable output; a resumed directory holding another run.
 pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
     let rules = G::Rules::resolve(cfg.variant.as_deref(), &cfg.options)?;
+    for spec in &cfg.agents {
+        AnyAgent::<G>::try_build(spec, agent_stream(cfg.seed, 0, Player::ONE))?;
+        AnyAgent::<G>::check_rules(spec, &rules)?;
+    }
     let variant = cfg
         .variant
         .clone()
@@ -261,6 +265,11 @@ pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchR
                     .with_context(|| format!("cannot replace '{}'", p.display()))?;
             }
         }
+        let logs = cfg.out.join("external");
+        if logs.is_dir() {
+            std::fs::remove_dir_all(&logs)
+                .with_context(|| format!("cannot replace '{}'", logs.display()))?;
+        }
     }
     let schedule = cfg.schedule();
     let csv_path = cfg.out.join("games.csv");
@@ -330,8 +339,8 @@ pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchR
             batch
                 .par_iter()
                 .map_init(Buffers::<G>::default, |buf, &i| play_one::<G>(i, &ctx, buf))
-                .collect()
-        });
+                .collect::<anyhow::Result<_>>()
+        })?;
         if let Some(f) = records.as_mut() {
             write_all(
                 f,
@@ -440,12 +449,16 @@ pub(crate) struct Played {
     pub(crate) subgames: Vec<u8>,
 }
 
-/// Plays game `game_index`.
+/// Plays game `game_index`. An external agent's standard error goes to the run directory's
+/// `external/game-<index>-seat<seat>.stderr` (removed when empty).
+///
+/// # Errors
+/// An agent that cannot be built (an external program that has gone).
 pub(crate) fn play_one<G: Game + Evaluate>(
     game_index: u64,
     ctx: &Ctx<'_, G>,
     buf: &mut Buffers<G>,
-) -> Played {
+) -> anyhow::Result<Played> {
     let cfg = ctx.cfg;
     let s = slot(game_index, cfg.swap);
     let (spec1, spec2) = if s.swapped {
@@ -453,10 +466,11 @@ pub(crate) fn play_one<G: Game + Evaluate>(
     } else {
         (&cfg.agents[0], &cfg.agents[1])
     };
-    let mut agents = [
-        AnyAgent::<G>::build(spec1, agent_stream(cfg.seed, game_index, Player::ONE)),
-        AnyAgent::build(spec2, agent_stream(cfg.seed, game_index, Player::TWO)),
-    ];
+    let build = |spec: &AgentSpec, p: Player| {
+        let spec = spec.with_stderr(external::stderr_path(&cfg.out, game_index, p.seat()));
+        AnyAgent::<G>::try_build(&spec, agent_stream(cfg.seed, game_index, p))
+    };
+    let mut agents = [build(spec1, Player::ONE)?, build(spec2, Player::TWO)?];
     let mut chance = chance_stream(cfg.seed, s.pair_index);
     let mut log = cfg.record.then(Vec::new);
     let (state, stats) = play::<G, _>(ctx.rules, &mut agents, &mut chance, buf, log.as_mut());
@@ -502,12 +516,12 @@ pub(crate) fn play_one<G: Game + Evaluate>(
             .into_inner()
             .unwrap_or_else(|_| unreachable!("writing CSV to memory cannot fail"));
     }
-    Played {
+    Ok(Played {
         row,
         record: line,
         plies: result.plies,
         subgames,
-    }
+    })
 }
 
 /// Records in the manifest what each file of the run holds now.
@@ -541,7 +555,8 @@ fn write_all<'a>(
         .with_context(|| format!("cannot write '{}'", path.display()))
 }
 
-fn progress_bar(games: u64, wanted: bool) -> ProgressBar {
+/// A progress bar of `games` games on stderr (hidden unless `wanted` and stderr is a terminal).
+pub(crate) fn progress_bar(games: u64, wanted: bool) -> ProgressBar {
     let target = if wanted && std::io::stderr().is_terminal() {
         ProgressDrawTarget::stderr()
     } else {

@@ -9,3 +9,4 @@ pub mod replay;
 pub mod rules_cmd;
 pub mod study;
 pub mod tournament;
+pub mod train;

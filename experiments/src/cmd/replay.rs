@@ -89,11 +89,18 @@ impl GameTask for Replay<'_> {
                 }
             }
         }
-        let reason = state.end_reason().map_or("unfinished", |r| r.as_str());
-        let winner = state
-            .end_reason()
-            .and_then(|r| r.winner())
-            .map(|p| p.seat());
+        let (reason, winner) = match (rec.end_reason.strip_prefix("forfeit-"), state.to_act()) {
+            // A forfeit stops the game at the forfeiting player's decision: the winner is the
+            // other seat.
+            (Some(_), ToAct::Decision(p)) => (rec.end_reason.as_str(), Some(p.opponent().seat())),
+            _ => (
+                state.end_reason().map_or("unfinished", |r| r.as_str()),
+                state
+                    .end_reason()
+                    .and_then(|r| r.winner())
+                    .map(|p| p.seat()),
+            ),
+        };
         let seat = |w: Option<u8>| w.map_or("none".to_string(), |s| format!("seat {s}"));
         if reason != rec.end_reason
             || winner != rec.winner_seat

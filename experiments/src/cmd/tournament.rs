@@ -57,7 +57,9 @@ const RESAMPLES: usize = 400;
 fn points_of_a(r: &RowView, a_in_seat1: bool) -> Option<f64> {
     match (r.end_reason.as_str(), r.winner_seat) {
         ("draw", _) => Some(0.5),
-        ("win", Some(w)) => Some(if (w == 1) == a_in_seat1 { 1.0 } else { 0.0 }),
+        (e, Some(w)) if crate::summary::decided(e) => {
+            Some(if (w == 1) == a_in_seat1 { 1.0 } else { 0.0 })
+        }
         _ => None,
     }
 }

@@ -1,0 +1,59 @@
+//! Frangieh's input encoding for the learned evaluation (`frangieh-tesauro-1`), after Tesauro's
+//! TD-Gammon (Tesauro 1992, "Practical issues in temporal difference learning"; Tesauro 1995,
+//! "Temporal difference learning and TD-Gammon", CACM 38(3)).
+//!
+//! From the view of the player to act (on roll, or to play the dice; the viewer), 196 inputs:
+//! - for each of the 24 points in the viewer's numbering (1 to 24, index `p - 1`), the viewer's
+//!   checkers there `n` as four units at `4 (p - 1)`: `n >= 1`, `n >= 2`, `n >= 3`, and
+//!   `(n - 3) / 2` when `n > 3`;
+//! - the same four units for the opponent's checkers on that point (the opponent's own point
+//!   `25 - p`) at `96 + 4 (p - 1)`;
+//! - 192: the viewer's checkers on the bar ÷ 2; 193: the opponent's ÷ 2;
+//! - 194: the viewer's checkers borne off ÷ 15; 195: the opponent's ÷ 15.
+//!
+//! There is no side-to-move input: the viewer is always the player to act. The dice are not
+//! encoded (at a decision node the network values the position before the roll is used).
+
+use cowrie_engine::{Frangieh, Player};
+
+use super::net::Inputs;
+
+/// The encoding's name, recorded in the weights' metadata.
+pub const NAME: &str = "frangieh-tesauro-1";
+/// Inputs of the encoding.
+pub const INPUTS: usize = 196;
+
+#[inline]
+fn units(inputs: &mut Inputs, at: usize, n: u8) {
+    if n == 0 {
+        return;
+    }
+    inputs.set(at, 1.0);
+    if n >= 2 {
+        inputs.set(at + 1, 1.0);
+    }
+    if n >= 3 {
+        inputs.set(at + 2, 1.0);
+    }
+    if n > 3 {
+        inputs.set(at + 3, f32::from(n - 3) / 2.0);
+    }
+}
+
+/// Encodes `state` from the view of the player to act; returns that player.
+pub fn encode(state: &Frangieh, inputs: &mut Inputs) -> Player {
+    inputs.clear();
+    let me = state.side_to_move();
+    let (m, o) = (me.index(), me.opponent().index());
+    let c = state.board().counts();
+    for p in 1..=24 {
+        units(inputs, 4 * (p - 1), c[m][p]);
+        units(inputs, 96 + 4 * (p - 1), c[o][25 - p]);
+    }
+    let b = state.board();
+    inputs.set(192, f32::from(b.bar(m)) / 2.0);
+    inputs.set(193, f32::from(b.bar(o)) / 2.0);
+    inputs.set(194, f32::from(b.off(m)) / 15.0);
+    inputs.set(195, f32::from(b.off(o)) / 15.0);
+    me
+}

@@ -1,0 +1,362 @@
+//! The learned evaluation and the `td` agent: a small network ([`net`]) trained by TD(lambda)
+//! self-play ([`train`]) on a game's input encoding (one file per game, reached through
+//! [`Evaluate::td_encoding`] and [`Evaluate::td_inputs`]), played greedily on the network
+//! (`ply=0`) or by expectiminimax with the network at the leaves (`ply=1`, `ply=2`).
+//!
+//! Outputs, from the view of the player to act: with one output the probability of winning;
+//! with five (games scored 1, 2 or 3 points, as Frangieh `modern`) the probabilities of
+//! winning, winning a gammon or more, winning a backgammon, losing a gammon or more and losing a
+//! backgammon, as GNU Backgammon's networks give them. The value (equity) of a position is then
+//! `2 win - 1` or `2 win - 1 + win_gammon + win_backgammon - lose_gammon - lose_backgammon`.
+
+pub mod frangieh;
+pub mod net;
+pub mod train;
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use cowrie_engine::{Game, Player, ToAct};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::expectimax::Evaluator;
+use crate::heuristic::Evaluate;
+use crate::spec::{ExpectimaxParams, SpecError, TdParams, Weights};
+use crate::{Agent, Expectimax};
+pub use net::{Inputs, Net, NetError, Outputs};
+
+/// A game's input encoding for the learned evaluation under some rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Encoding {
+    /// Its name, recorded in the weights (`frangieh-tesauro-1`).
+    pub name: &'static str,
+    /// Inputs.
+    pub inputs: usize,
+    /// Outputs: 1 (win) or 5 (win, gammon and backgammon probabilities).
+    pub outputs: usize,
+}
+
+/// The output names recorded in the weights' metadata for `outputs` outputs.
+#[must_use]
+pub fn output_names(outputs: usize) -> &'static str {
+    if outputs == 5 {
+        "win,win_gammon,win_backgammon,lose_gammon,lose_backgammon"
+    } else {
+        "win"
+    }
+}
+
+/// The equity of outputs `o` (from the viewer's view).
+#[inline]
+#[must_use]
+pub fn equity(o: &Outputs, outputs: usize) -> f64 {
+    let o = o.map(f64::from);
+    if outputs == 5 {
+        2.0 * o[0] - 1.0 + o[1] + o[2] - o[3] - o[4]
+    } else {
+        2.0 * o[0] - 1.0
+    }
+}
+
+/// Outputs seen from the other player's view.
+#[inline]
+#[must_use]
+pub fn flip(o: &Outputs, outputs: usize) -> Outputs {
+    if outputs == 5 {
+        [1.0 - o[0], o[3], o[4], o[1], o[2]]
+    } else {
+        let mut f = *o;
+        f[0] = 1.0 - o[0];
+        f
+    }
+}
+
+/// The outputs a finished game is worth to `viewer` (its returns as probabilities 0 or 1).
+#[must_use]
+pub fn outcome<G: Game>(state: &G, viewer: Player, outputs: usize) -> Outputs {
+    let r = state.returns()[viewer.index()];
+    let b = |c: bool| if c { 1.0 } else { 0.0 };
+    let mut o = [0.0; net::MAX_OUTPUTS];
+    o[0] = b(r > 0.0);
+    if outputs == 5 {
+        o[1] = b(r >= 2.0);
+        o[2] = b(r >= 3.0);
+        o[3] = b(r <= -2.0);
+        o[4] = b(r <= -3.0);
+    }
+    if r == 0.0 {
+        o[0] = 0.5; // a draw or a truncation: worth nothing to either side
+    }
+    o
+}
+
+/// A network with the encoding it was checked against: evaluates states of `G`.
+#[derive(Clone, Debug)]
+pub struct NetEval {
+    net: Arc<Net>,
+    outputs: usize,
+}
+
+impl NetEval {
+    /// The network's outputs for non-terminal `state`, from the view of the player it returns.
+    #[inline]
+    pub fn outputs<G: Evaluate>(&self, state: &G) -> (Outputs, Player) {
+        let mut x = Inputs::default();
+        let viewer = state
+            .td_inputs(&mut x)
+            .expect("the encoding was checked when the agent was built");
+        (self.net.forward(&x), viewer)
+    }
+
+    /// The network's equity of `state` from `player`'s view (exact returns at the end).
+    #[inline]
+    pub fn value<G: Evaluate>(&self, state: &G, player: Player) -> f64 {
+        if let ToAct::Terminal(_) = state.to_act() {
+            return state.returns()[player.index()];
+        }
+        let (o, viewer) = self.outputs(state);
+        let e = equity(&o, self.outputs);
+        if viewer == player {
+            e
+        } else {
+            -e
+        }
+    }
+}
+
+impl<G: Evaluate> Evaluator<G> for NetEval {
+    #[inline]
+    fn evaluate(&self, state: &G, player: Player) -> f64 {
+        self.value(state, player)
+    }
+}
+
+/// Checks that `net` was trained for `G` under `rules`: game, encoding and outputs.
+///
+/// # Errors
+/// A one-line reason naming the file (`path`).
+pub fn check<G: Evaluate>(net: &Net, rules: &G::Rules, path: &str) -> Result<Encoding, NetError> {
+    let bad = |reason: String| NetError {
+        path: path.to_string(),
+        reason,
+    };
+    let enc = G::td_encoding(rules)
+        .ok_or_else(|| bad(format!("the game {} has no learned evaluation", G::NAME)))?;
+    let meta = |k: &str| net.meta.get(k).map_or("(none)", String::as_str);
+    if meta("game") != G::NAME {
+        return Err(bad(format!(
+            "trained for the game '{}', not {}",
+            meta("game"),
+            G::NAME
+        )));
+    }
+    if meta("encoding") != enc.name {
+        return Err(bad(format!(
+            "encoding '{}', but {} under these rules uses '{}'",
+            meta("encoding"),
+            G::NAME,
+            enc.name
+        )));
+    }
+    let (i, _, o) = net.shape();
+    if i != enc.inputs || o != enc.outputs || meta("outputs") != output_names(o) {
+        return Err(bad(format!(
+            "{i} inputs and {o} outputs ({}), but these rules need {} and {} ({})",
+            meta("outputs"),
+            enc.inputs,
+            enc.outputs,
+            output_names(enc.outputs)
+        )));
+    }
+    Ok(enc)
+}
+
+/// The weights shipped for a game and variant, embedded in the program.
+#[must_use]
+pub fn shipped(game: &str, variant: &str) -> Option<&'static [u8]> {
+    match (game, variant) {
+        ("frangieh", "modern") => Some(include_bytes!("../../weights/frangieh-modern.safetensors")),
+        ("frangieh", "barakat-1974") => Some(include_bytes!(
+            "../../weights/frangieh-barakat-1974.safetensors"
+        )),
+        _ => None,
+    }
+}
+
+/// The file name of the shipped weights for a game and variant, as listed under
+/// `agents/weights/`.
+#[must_use]
+pub fn shipped_name(game: &str, variant: &str) -> String {
+    format!("agents/weights/{game}-{variant}.safetensors")
+}
+
+fn cache() -> &'static Mutex<HashMap<PathBuf, Arc<Net>>> {
+    static CACHE: OnceLock<Mutex<HashMap<PathBuf, Arc<Net>>>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// Loads weights from `path`, once per process.
+///
+/// # Errors
+/// As [`Net::load`].
+pub fn load_cached(path: &std::path::Path) -> Result<Arc<Net>, NetError> {
+    let mut c = cache()
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(n) = c.get(path) {
+        return Ok(Arc::clone(n));
+    }
+    let n = Arc::new(Net::load(path)?);
+    c.insert(path.to_path_buf(), Arc::clone(&n));
+    Ok(n)
+}
+
+/// The weights `weights` names for `G` under `rules`, checked.
+///
+/// # Errors
+/// A missing or unreadable file, no shipped weights for these rules, or weights for another
+/// game, encoding or scoring: one line naming the file.
+pub fn resolve<G: Evaluate>(weights: &Weights, rules: &G::Rules) -> Result<NetEval, SpecError> {
+    let err = |e: NetError| SpecError::Weights(e.to_string());
+    let (net, name) = match weights {
+        Weights::File(path) => (load_cached(path).map_err(err)?, path.display().to_string()),
+        Weights::Shipped => {
+            let variant = crate::external::variant_name::<G>(rules).unwrap_or("custom");
+            let name = shipped_name(G::NAME, variant);
+            let key = PathBuf::from(format!("shipped:{name}"));
+            let mut c = cache()
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            let net = match c.get(&key) {
+                Some(n) => Arc::clone(n),
+                None => {
+                    let bytes = shipped(G::NAME, variant).ok_or_else(|| {
+                        SpecError::Weights(format!(
+                            "no shipped weights for {} '{variant}' (give weights=FILE)",
+                            G::NAME
+                        ))
+                    })?;
+                    let n = Arc::new(Net::from_bytes(bytes, &name).map_err(err)?);
+                    c.insert(key, Arc::clone(&n));
+                    n
+                }
+            };
+            (net, name)
+        }
+    };
+    let enc = check::<G>(&net, rules, &name).map_err(err)?;
+    Ok(NetEval {
+        net,
+        outputs: enc.outputs,
+    })
+}
+
+/// The `td` agent: greedy on the network (`ply=0`), or expectiminimax with the network at the
+/// leaves (`ply=1`: every roll of the opponent and its best reply; `ply=2`: one more turn).
+#[derive(Clone, Debug)]
+pub struct TdAgent<G: Game> {
+    params: TdParams,
+    rng: ChaCha8Rng,
+    /// Built at the first move, from the state's rules.
+    search: Option<(NetEval, Box<Expectimax<G, NetEval>>)>,
+}
+
+impl<G: Evaluate> TdAgent<G> {
+    /// A `td` agent; the weights are checked against the game when built (see
+    /// [`crate::AnyAgent::try_build`]) and read at the first move.
+    #[must_use]
+    pub fn new(params: TdParams, rng: ChaCha8Rng) -> Self {
+        TdAgent {
+            params,
+            rng,
+            search: None,
+        }
+    }
+
+    fn ready(&mut self, state: &G) -> &mut (NetEval, Box<Expectimax<G, NetEval>>) {
+        if self.search.is_none() {
+            let eval = match resolve::<G>(&self.params.weights, state.rules()) {
+                Ok(e) => e,
+                Err(e) => panic!("{e}"),
+            };
+            let rng = ChaCha8Rng::from_rng(&mut self.rng).expect("ChaCha from ChaCha");
+            let search = Expectimax::with_evaluator(
+                ExpectimaxParams {
+                    depth: self.params.ply + 1,
+                    ms: None,
+                },
+                rng,
+                eval.clone(),
+            );
+            self.search = Some((eval, Box::new(search)));
+        }
+        self.search.as_mut().expect("just built")
+    }
+}
+
+impl<G: Evaluate> Agent<G> for TdAgent<G> {
+    fn choose(&mut self, state: &G, legal: &[G::Action]) -> G::Action {
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        let ToAct::Decision(me) = state.to_act() else {
+            panic!("td agent asked at a node that is not a decision node");
+        };
+        let ply = self.params.ply;
+        let (eval, search) = self.ready(state);
+        if ply > 0 {
+            return search.choose(state, legal);
+        }
+        let eval = eval.clone();
+        let mut best = f64::NEG_INFINITY;
+        let (mut pick, mut ties) = (0, 0u32);
+        for (i, &a) in legal.iter().enumerate() {
+            let mut child = state.clone();
+            child.play_unchecked(a);
+            let v = eval.value(&child, me);
+            if v > best {
+                best = v;
+                pick = i;
+                ties = 1;
+            } else if v == best {
+                ties += 1;
+                if self.rng.gen_range(0..ties) == 0 {
+                    pick = i;
+                }
+            }
+        }
+        legal[pick]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cowrie_engine::{Frangieh, FrangiehRules, RuleSet};
+
+    #[test]
+    fn shipped_weights_load_for_their_rules_and_are_refused_for_others() {
+        for rules in [
+            FrangiehRules::variant("modern").unwrap(),
+            FrangiehRules::default(),
+        ] {
+            let eval = resolve::<Frangieh>(&Weights::Shipped, &rules).unwrap();
+            let start = Frangieh::new(&rules);
+            // Before the opening roll nobody is ahead: the value is near 0 and antisymmetric.
+            let v = eval.value(&start, Player::ONE);
+            assert!(v.abs() < 0.3, "{v}");
+            assert_eq!(v, -eval.value(&start, Player::TWO));
+        }
+        let bytes = shipped("frangieh", "modern").unwrap();
+        let net = Net::from_bytes(bytes, "m").unwrap();
+        let e = check::<Frangieh>(&net, &FrangiehRules::default(), "m.st").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("weights 'm.st': 196 inputs and 5 outputs"),
+            "{e}"
+        );
+        assert_eq!(net.meta["games"], "300000");
+    }
+}

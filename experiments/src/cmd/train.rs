@@ -1,0 +1,398 @@
+//! `cowrie train`: a learned evaluation by TD(lambda) self-play (`cowrie_agents::td::train`),
+//! with a progress bar, checkpoints, `--resume`, and a learning curve against a fixed opponent.
+//!
+//! Games are played in batches of `--batch` with the same weights, their updates summed in game
+//! order and applied at once, so the weights depend on the arguments and seed only, never on
+//! `--threads`. Training game `g` draws its dice from the chance stream of pair `g` of the run
+//! seed. Every `--eval-every` games (and at 0 and at the end) the greedy network plays
+//! `--eval-games` games in seat-swapped pairs against `--opponent` on the dice of run seed 1
+//! (the same for every network), appended to `<out stem>.curve.csv` and drawn in
+//! `<out stem>.curve.svg`. A checkpoint (`<out>.ckpt`: the weights, with the games done and the
+//! training arguments in its metadata) is written at each evaluation; `--resume` continues
+//! from it and reaches the same weights as an uninterrupted run.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{bail, Context};
+use cowrie_agents::td::net::Grad;
+use cowrie_agents::td::train::{greedy, self_play, Scratch};
+use cowrie_agents::td::{self, Net};
+use cowrie_agents::{Agent, AgentSpec, AnyAgent, Evaluate};
+use cowrie_engine::{sample_outcome, Game, Player, RuleSet, ToAct};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+use crate::cli::TrainArgs;
+use crate::cmd::match_cmd::progress_bar;
+use crate::plots::Interval;
+use crate::registry::{dispatch, GameTask};
+use crate::seeds::{agent_stream, chance_stream};
+
+/// The run seed of the evaluation games' dice (the same for every network).
+const EVAL_SEED: u64 = 1;
+
+struct TrainTask<'a>(&'a TrainArgs, Vec<String>);
+
+impl GameTask for TrainTask<'_> {
+    type Output = String;
+    fn run<G: Game + Evaluate>(self) -> anyhow::Result<String> {
+        train::<G>(self.0, &self.1)
+    }
+}
+
+/// Runs `cowrie train`; returns the text printed on stdout.
+///
+/// # Errors
+/// Bad arguments (one line naming them), a game without a learned evaluation, unreadable
+/// `--init` weights, a checkpoint of other arguments, unwritable output.
+pub fn run(args: &TrainArgs, command_line: Vec<String>) -> anyhow::Result<String> {
+    if args.batch == 0 || args.threads == 0 || args.hidden == 0 {
+        bail!("--batch, --threads and --hidden must be at least 1");
+    }
+    if args.hidden > td::net::MAX_HIDDEN {
+        bail!("--hidden {}: at most {}", args.hidden, td::net::MAX_HIDDEN);
+    }
+    if !((0.0..=1.0).contains(&args.lambda) && args.alpha > 0.0 && args.alpha.is_finite()) {
+        bail!(
+            "--lambda {} must be in [0, 1] and --alpha {} positive",
+            args.lambda,
+            args.alpha
+        );
+    }
+    if args.eval_games % 2 == 1 {
+        bail!(
+            "--eval-games {}: seat-swapped pairs need an even count",
+            args.eval_games
+        );
+    }
+    dispatch(&args.game, TrainTask(args, command_line))
+}
+
+/// The arguments a checkpoint must share with the run that resumes it.
+fn fingerprint(a: &TrainArgs, variant: &str) -> String {
+    format!(
+        "game={} variant={variant} options={} seed={} hidden={} lambda={} alpha={} batch={} eval_every={} eval_games={} opponent={} init={}",
+        a.game,
+        a.options.join(";"),
+        a.seed,
+        a.hidden,
+        a.lambda,
+        a.alpha,
+        a.batch,
+        a.eval_every,
+        a.eval_games,
+        a.opponent,
+        a.init.as_ref().map_or("none".to_string(), |p| p.display().to_string())
+    )
+}
+
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut s = path.as_os_str().to_owned();
+    s.push(suffix);
+    PathBuf::from(s)
+}
+
+fn curve_path(out: &Path, ext: &str) -> PathBuf {
+    out.with_extension(format!("curve.{ext}"))
+}
+
+/// One learning-curve row.
+struct Point {
+    games: u64,
+    wins: u64,
+    n: u64,
+    points: f64,
+}
+
+const CURVE_HEADER: &str =
+    "games,eval_games,opponent,wins,win_rate,win_rate_lo95,win_rate_hi95,points_per_game\n";
+
+fn curve_line(p: &Point, opponent: &str) -> String {
+    let (lo, hi) = crate::stats::wilson(p.wins, p.n, crate::stats::z95());
+    format!(
+        "{},{},{},{},{:.4},{:.4},{:.4},{:.4}\n",
+        p.games,
+        p.n,
+        opponent,
+        p.wins,
+        p.wins as f64 / p.n.max(1) as f64,
+        lo,
+        hi,
+        p.points / p.n.max(1) as f64
+    )
+}
+
+/// The greedy network against `opponent`: `games` games in seat-swapped pairs on the dice of
+/// [`EVAL_SEED`]; wins and points of the network.
+fn evaluate<G: Evaluate>(
+    net: &Net,
+    outputs: usize,
+    rules: &G::Rules,
+    opponent: &AgentSpec,
+    games: u64,
+) -> anyhow::Result<(u64, f64)> {
+    let results: Vec<anyhow::Result<f64>> = (0..games)
+        .into_par_iter()
+        .map(|g| {
+            let net_seat = Player::from_index((g % 2) as usize);
+            let mut opp = AnyAgent::<G>::try_build(
+                opponent,
+                agent_stream(EVAL_SEED, g, net_seat.opponent()),
+            )?;
+            let mut chance = chance_stream(EVAL_SEED, g / 2);
+            let mut state = G::new(rules);
+            let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
+            let mut x = td::Inputs::default();
+            loop {
+                match state.to_act() {
+                    ToAct::Terminal(_) => return Ok(state.returns()[net_seat.index()]),
+                    ToAct::Chance => {
+                        state.chance_outcomes(&mut outcomes);
+                        let o = sample_outcome(&outcomes, &mut chance);
+                        state.apply_outcome(o);
+                    }
+                    ToAct::Decision(p) => {
+                        state.legal_actions(&mut actions);
+                        let a = if p == net_seat {
+                            actions[greedy(net, outputs, &state, &actions, &mut x)]
+                        } else {
+                            opp.choose(&state, &actions)
+                        };
+                        state.play_unchecked(a);
+                    }
+                }
+            }
+        })
+        .collect();
+    let mut wins = 0;
+    let mut points = 0.0;
+    for r in results {
+        let r = r?;
+        wins += u64::from(r > 0.0);
+        points += r;
+    }
+    Ok((wins, points))
+}
+
+fn train<G: Game + Evaluate>(a: &TrainArgs, command_line: &[String]) -> anyhow::Result<String> {
+    let rules = G::Rules::resolve(a.variant.as_deref(), &a.options)?;
+    let variant = a
+        .variant
+        .clone()
+        .unwrap_or_else(|| G::Rules::variants()[0].name.to_string());
+    let enc = G::td_encoding(&rules)
+        .with_context(|| format!("the game {} has no learned evaluation to train", G::NAME))?;
+    let opponent: AgentSpec = a
+        .opponent
+        .parse()
+        .map_err(|e| anyhow::anyhow!("--opponent: {e}"))?;
+    AnyAgent::<G>::check_rules(&opponent, &rules)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.threads)
+        .build()
+        .context("starting worker threads")?;
+    let ckpt = with_suffix(&a.out, ".ckpt");
+    let print = fingerprint(a, &variant);
+    let (mut net, mut done) = if a.resume {
+        let net = Net::load(&ckpt).map_err(|e| anyhow::anyhow!("--resume: {e}"))?;
+        if net.meta.get("train_args") != Some(&print) {
+            bail!(
+                "--resume: '{}' was written by other arguments ({})",
+                ckpt.display(),
+                net.meta.get("train_args").map_or("none", String::as_str)
+            );
+        }
+        let done: u64 = net
+            .meta
+            .get("games")
+            .and_then(|g| g.parse().ok())
+            .with_context(|| format!("--resume: '{}' has no games count", ckpt.display()))?;
+        (net, done)
+    } else if let Some(init) = &a.init {
+        let net = Net::load(init)?;
+        td::check::<G>(&net, &rules, &init.display().to_string())?;
+        if net.shape().1 != a.hidden {
+            bail!(
+                "--init '{}' has {} hidden units, not --hidden {}",
+                init.display(),
+                net.shape().1,
+                a.hidden
+            );
+        }
+        (net, 0)
+    } else {
+        let mut rng = ChaCha8Rng::seed_from_u64(a.seed);
+        rng.set_stream(u64::MAX);
+        (Net::random(enc.inputs, a.hidden, enc.outputs, &mut rng), 0)
+    };
+    if done > a.games {
+        bail!(
+            "--resume: the checkpoint has {done} games, more than --games {}",
+            a.games
+        );
+    }
+    if let Some(dir) = a.out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create '{}'", dir.display()))?;
+    }
+    // The learning curve: on resume, the rows up to the checkpoint.
+    let curve = curve_path(&a.out, "csv");
+    let mut rows = String::from(CURVE_HEADER);
+    if a.resume {
+        let old = std::fs::read_to_string(&curve)
+            .with_context(|| format!("--resume: cannot read '{}'", curve.display()))?;
+        for line in old.lines().skip(1) {
+            let g: u64 = line
+                .split(',')
+                .next()
+                .and_then(|g| g.parse().ok())
+                .unwrap_or(u64::MAX);
+            if g <= done {
+                rows.push_str(line);
+                rows.push('\n');
+            }
+        }
+    }
+    let meta = |net: &mut Net, games: u64| {
+        let m = &mut net.meta;
+        m.insert("game".into(), G::NAME.into());
+        m.insert("variant".into(), variant.clone());
+        m.insert(
+            "options".into(),
+            rules
+                .resolved()
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect::<Vec<_>>()
+                .join(";"),
+        );
+        m.insert("encoding".into(), enc.name.into());
+        m.insert("outputs".into(), td::output_names(enc.outputs).into());
+        m.insert(
+            "method".into(),
+            "TD(lambda) self-play, offline lambda-return, batched".into(),
+        );
+        m.insert("games".into(), games.to_string());
+        m.insert("train_args".into(), print.clone());
+        if !m.contains_key("command") || games == 0 {
+            m.insert("command".into(), command_line.join(" "));
+        }
+    };
+    let write_curve = |rows: &str| -> anyhow::Result<()> {
+        std::fs::write(&curve, rows)
+            .with_context(|| format!("cannot write '{}'", curve.display()))?;
+        let items: Vec<Interval> = rows
+            .lines()
+            .skip(1)
+            .filter_map(|l| {
+                let f: Vec<&str> = l.split(',').collect();
+                Some(Interval {
+                    label: f.first()?.to_string(),
+                    value: f.get(4)?.parse().ok()?,
+                    low: f.get(5)?.parse().ok()?,
+                    high: f.get(6)?.parse().ok()?,
+                })
+            })
+            .collect();
+        crate::plots::intervals(
+            &curve_path(&a.out, "svg"),
+            &format!(
+                "{} {variant}: greedy network against {}",
+                G::NAME,
+                a.opponent
+            ),
+            "win rate (95% Wilson interval) by games trained",
+            &items,
+        )
+    };
+    let save = |net: &Net, path: &Path| -> anyhow::Result<()> {
+        let tmp = with_suffix(path, ".tmp");
+        net.save(&tmp)
+            .with_context(|| format!("cannot write '{}'", tmp.display()))?;
+        std::fs::rename(&tmp, path).with_context(|| format!("cannot write '{}'", path.display()))
+    };
+    let eval_point = |net: &Net, games: u64| -> anyhow::Result<Point> {
+        let (wins, points) =
+            pool.install(|| evaluate::<G>(net, enc.outputs, &rules, &opponent, a.eval_games))?;
+        Ok(Point {
+            games,
+            wins,
+            n: a.eval_games,
+            points,
+        })
+    };
+    if done == 0 {
+        meta(&mut net, 0);
+        if a.eval_games > 0 {
+            rows.push_str(&curve_line(&eval_point(&net, 0)?, &a.opponent));
+        }
+        write_curve(&rows)?;
+        save(&net, &ckpt)?;
+    }
+    let bar = progress_bar(a.games, !a.quiet);
+    bar.inc(done);
+    let started = Instant::now();
+    let start_done = done;
+    let mut plies = 0u64;
+    let mut sum = net.zero_grad();
+    while done < a.games {
+        // A batch never straddles an evaluation, so checkpoints fall on whole batches.
+        let mut end = (done + a.batch).min(a.games);
+        if let Some(k) = done.checked_div(a.eval_every) {
+            end = end.min((k + 1) * a.eval_every);
+        }
+        let grads: Vec<(Grad, u32)> = pool.install(|| {
+            (done..end)
+                .into_par_iter()
+                .map_init(Scratch::<G>::default, |s, g| {
+                    let mut grad = net.zero_grad();
+                    let mut chance = chance_stream(a.seed, g);
+                    let p = self_play::<G>(
+                        &net,
+                        enc.outputs,
+                        &rules,
+                        a.lambda,
+                        &mut chance,
+                        s,
+                        &mut grad,
+                    );
+                    (grad, p)
+                })
+                .collect()
+        });
+        sum.clear();
+        for (g, p) in &grads {
+            sum.add(g);
+            plies += u64::from(*p);
+        }
+        net.step(&sum, a.alpha);
+        bar.inc(end - done);
+        let crossed = a.eval_every > 0 && end.is_multiple_of(a.eval_every);
+        done = end;
+        if crossed || done == a.games {
+            meta(&mut net, done);
+            if a.eval_games > 0 {
+                rows.push_str(&curve_line(&eval_point(&net, done)?, &a.opponent));
+            }
+            write_curve(&rows)?;
+            save(&net, &ckpt)?;
+        }
+    }
+    bar.finish_and_clear();
+    meta(&mut net, done);
+    save(&net, &a.out)?;
+    let secs = started.elapsed().as_secs_f64();
+    let trained = done - start_done;
+    let last = rows.lines().last().unwrap_or("");
+    Ok(format!(
+        "{} {variant}: {} games of TD(lambda) self-play ({trained} in this run, {:.0} games/s, {:.0} plies/s), weights in {}\nlearning curve in {} (last row: {last})\n",
+        G::NAME,
+        done,
+        trained as f64 / secs.max(1e-9),
+        plies as f64 / secs.max(1e-9),
+        a.out.display(),
+        curve.display(),
+    ))
+}

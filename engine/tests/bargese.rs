@@ -763,3 +763,23 @@ fn docs_draw_the_board_as_the_code_has_it() {
 fn print_diagram() {
     print!("{}", diagram());
 }
+
+/// The shell bias `p` has an accepted range: both ends play random games to their end with
+/// every turn enumerated (each game checked by the invariants), and a value just outside is
+/// refused with an error naming the range. (At 0.2, outside it, one turn's results needed more
+/// than a gigabyte.)
+#[test]
+fn the_shell_bias_plays_at_both_ends_of_its_range_and_is_refused_beyond() {
+    for (p, seed) in [(P_MIN, 31), (P_MAX, 32)] {
+        let r = rules(&[&format!("p={p}")]);
+        let games = random_invariants(&r, seed, 20_000);
+        assert!(games >= 20, "p={p}: {games} games");
+    }
+    for bad in ["p=0.34", "p=0.81", "p=0.001", "p=0.999999", "p=1e-300"] {
+        let e = BargeseRules::default()
+            .apply_option_text(bad)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("from 0.35 to 0.8"), "{bad}: {e}");
+    }
+}

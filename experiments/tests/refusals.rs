@@ -322,3 +322,83 @@ fn an_overlong_input_line_is_quoted_in_part() {
     refused(&o, "(10000004 characters)");
     assert!(o.stderr.len() < 500, "{} bytes of error", o.stderr.len());
 }
+
+/// Runs the binary with `args` under a 1 GiB address-space limit (`ulimit -v`), interrupting it
+/// with SIGINT after `stop_after` if it is still running; returns its exit code.
+fn under_a_gigabyte(args: &[&str], stop_after: std::time::Duration) -> Option<i32> {
+    let line = format!(
+        "ulimit -v 1048576; exec '{}' {}",
+        env!("CARGO_BIN_EXE_cowrie"),
+        args.iter()
+            .map(|a| format!("'{a}'"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    let mut child = Command::new("sh")
+        .args(["-c", &line])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let t = std::time::Instant::now();
+    while t.elapsed() < stop_after {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status.code();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let _ = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let t = std::time::Instant::now();
+    while t.elapsed() < std::time::Duration::from_secs(20) {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status.code();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    None
+}
+
+#[test]
+fn extreme_inputs_end_cleanly_in_a_gigabyte() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x");
+    let o = out.to_str().unwrap();
+    let short = std::time::Duration::from_secs(15);
+    let bargese = |p: &'static str| {
+        vec![
+            "match", "--game", "bargese", "--option", p, "--p1", "random", "--p2", "random",
+            "--games", "4", "--quiet", "--out", o,
+        ]
+    };
+    for p in ["p=0.001", "p=0.99", "p=0.999999", "p=1e-300"] {
+        assert_eq!(under_a_gigabyte(&bargese(p), short), Some(2), "{p}");
+    }
+    let base = |flag: &'static str, value: &'static str| {
+        vec![
+            "match", "--game", "baghchal", "--p1", "random", "--p2", "random", flag, value,
+            "--quiet", "--out", o,
+        ]
+    };
+    assert_eq!(under_a_gigabyte(&base("--games", "1e9"), short), Some(2));
+    assert_eq!(
+        under_a_gigabyte(&base("--threads", "10000"), short),
+        Some(2)
+    );
+    // Four billion games are accepted and start at once in bounded memory; SIGINT after two
+    // seconds stops the run cleanly (exit code 130) with its finished games on disk.
+    let code = under_a_gigabyte(
+        &base("--games", "4294967296"),
+        std::time::Duration::from_secs(2),
+    );
+    assert_eq!(code, Some(130));
+    assert!(
+        std::fs::read_to_string(out.join("games.csv"))
+            .unwrap()
+            .lines()
+            .count()
+            > 1
+    );
+}

@@ -32,7 +32,7 @@ pub use board::{
 pub use movegen::MAX_COUNT;
 pub use rules::{
     BargeseRules, BesideSafe, EntryOnto, Hal, MustUse, Opening, OpeningExtra, OuterEnd, Timing,
-    DEFAULT_PLY_CAP,
+    DEFAULT_PLY_CAP, P_MAX, P_MIN,
 };
 pub use throws::{binomial, Throw, VALUES};
 

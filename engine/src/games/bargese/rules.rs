@@ -149,6 +149,15 @@ impl Default for BargeseRules {
     }
 }
 
+/// The accepted range of the shell bias `p`. Below 0.35 the throws that grant another throw
+/// (shaka, dust) come so often that a turn's chain of throws, and its whole-turn results, grow
+/// without practical bound (at 0.2 a single turn needed over a gigabyte); above 0.8 bara and
+/// bange do the same more slowly. Inside it every random game plays in bounded memory
+/// (`engine/tests/bargese.rs` plays both ends).
+pub const P_MIN: f64 = 0.35;
+/// The largest accepted `p`; see [`P_MIN`].
+pub const P_MAX: f64 = 0.8;
+
 impl RuleSet for BargeseRules {
     const GAME: &'static str = "bargese";
 
@@ -232,17 +241,17 @@ impl RuleSet for BargeseRules {
         },
         RuleOption {
             key: "p",
-            values: Values::Text("a number strictly between 0 and 1"),
+            values: Values::Text("a number from 0.35 to 0.8 (outside it, chains of extra throws make whole turns too large to enumerate)"),
             doc: "the chance that one cowrie lands mouth up",
-            source: "the seeds give no odds; 1/2 by default (an informal public count found about 0.52)",
+            source: "the texts give no odds; 1/2 by default (an informal public count found about 0.52)",
             get: |r| r.p.to_string(),
-            set: |r, v| set_number(&mut r.p, v, |&p| p > 0.0 && p < 1.0),
+            set: |r, v| set_number(&mut r.p, v, |p| (P_MIN..=P_MAX).contains(p)),
         },
         RuleOption {
             key: "must-use",
             values: Values::Words(MustUse::WORDS),
             doc: "whether the throws must be used as fully as possible",
-            source: "the seeds say only that a throw that cannot be used is lost",
+            source: "the texts are silent on unusable throws; a throw no piece can use goes unplayed (our choice, docs/rules/bargese.md)",
             get: |r| r.must_use.word().into(),
             set: |r, v| set_word(&mut r.must_use, v),
         },

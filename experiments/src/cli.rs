@@ -43,6 +43,62 @@ pub enum Command {
     Merge(MergeArgs),
     /// Re-plays recorded games through the engine, verifying and printing them.
     Replay(ReplayArgs),
+    /// Solves Baghchal's movement phase by retrograde analysis into DIR, a layer at a time.
+    Solve(SolveArgs),
+    /// A movement-phase position's perfect-play value and every move's, from a database.
+    Probe(ProbeArgs),
+}
+
+/// The game and rules of `cowrie solve` and `cowrie probe`.
+#[derive(Debug, Args, Clone)]
+pub struct SolverRulesArgs {
+    /// The game (baghchal).
+    #[arg(long)]
+    pub game: String,
+    /// The named variant (the game's default if omitted).
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// A rule option (repeatable).
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+}
+
+/// `cowrie solve`.
+#[derive(Debug, Args, Clone)]
+pub struct SolveArgs {
+    /// The game and rules solved.
+    #[command(flatten)]
+    pub rules: SolverRulesArgs,
+    /// The database directory.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Worker threads.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+    /// Continue the solve in DIR from its last finished layer.
+    #[arg(long)]
+    pub resume: bool,
+    /// Refuse to start if the solve needs more memory than this, in GB (default: the
+    /// machine's memory minus a quarter).
+    #[arg(long, value_name = "M")]
+    pub memory_gb: Option<f64>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// `cowrie probe`.
+#[derive(Debug, Args, Clone)]
+pub struct ProbeArgs {
+    /// The game and rules solved.
+    #[command(flatten)]
+    pub rules: SolverRulesArgs,
+    /// The database directory written by `cowrie solve`.
+    #[arg(long, value_name = "DIR")]
+    pub db: PathBuf,
+    /// The position in the game's notation (`docs/rules/baghchal.md`).
+    #[arg(long, value_name = "NOTATION")]
+    pub position: String,
 }
 
 /// Parses an agent spec (`KIND[:key=value,...]`, see `docs/agents.md`), refusing an empty

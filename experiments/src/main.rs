@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use cowrie_experiments::cli::{Cli, Command, StudyArgs};
 use cowrie_experiments::cmd::{
-    bench, compare, ladder, match_cmd, merge, replay, rules_cmd, study, tournament,
+    bench, compare, ladder, match_cmd, merge, probe, replay, rules_cmd, solve, study, tournament,
 };
 use cowrie_experiments::output::print_stdout;
 
@@ -144,6 +144,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Bench(args)) => bench::run(args.games),
         Some(Command::Merge(args)) => merge::run(&args, command_line),
         Some(Command::Replay(args)) => replay::run(&args),
+        Some(Command::Solve(args)) => print_stdout(&solve::run(&args)?),
+        Some(Command::Probe(args)) => print_stdout(&probe::run(&args)?),
         None => study::run(
             &StudyArgs {
                 out: "results/default-study".into(),

@@ -8,22 +8,26 @@
 //! - [`value`]: win, loss or draw with the distance, as stored;
 //! - [`rules`]: the options a database is solved under;
 //! - [`children`]: a position's value from its children's; [`verify`]: the consistency check;
-//! - [`summary`]: per-layer counts.
+//! - [`summary`]: per-layer counts; [`db`]: databases on disk, checkpointed per layer;
+//! - [`solve`]: a whole solve, layer by layer, resumable.
 //!
 //! `docs/solver.md` describes the method, the layout and the verification.
 
 pub mod children;
 pub mod combin;
+pub mod db;
 pub mod index;
 pub mod layer;
 pub mod moves;
 pub mod retrograde;
 pub mod rules;
+pub mod solve;
 pub mod summary;
 pub mod symmetry;
 pub mod value;
 pub mod verify;
 
+pub use db::{Database, DbError, Manifest};
 pub use index::{Canonical, Index};
 pub use layer::{Layer, Side};
 pub use retrograde::{solve_layer, Progress, SolveReport};

@@ -6,6 +6,7 @@
 //! | `heuristic` | `temperature=0` (0: greedy, ties broken by the agent's stream; `T > 0`: softmax over the evaluation) |
 //! | `mcts` | `iterations=N` or `ms=N` (exactly one, required), `c=1.4`, `rollout=random` (or `heuristic`), `cutoff=none` (or a number of plies) |
 //! | `expectimax` | `depth=N` and/or `ms=N` (at least one), iterative deepening up to `depth` (64 when only `ms` is given) |
+//! | `perfect` | `db=DIR` (required: a database written by `cowrie solve`), `depth=4` (the search where the database does not reach) |
 //!
 //! Every unknown kind, unknown or repeated parameter, bad value, missing or doubled budget is
 //! refused with a one-line error naming it. [`AgentSpec`]'s `Display` writes the canonical full
@@ -32,6 +33,18 @@ pub enum AgentSpec {
     Mcts(MctsParams),
     /// `expectimax`: depth-limited expectiminimax with alpha-beta and Star1/Star2 pruning.
     Expectimax(ExpectimaxParams),
+    /// `perfect`: perfect play from a solved database, a search with the database at its
+    /// leaves where the database does not reach.
+    Perfect(PerfectParams),
+}
+
+/// The parameters of a `perfect` agent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PerfectParams {
+    /// The database directory.
+    pub db: std::path::PathBuf,
+    /// The depth of the search outside the database, in plies.
+    pub depth: u32,
 }
 
 /// How long a search runs.
@@ -83,6 +96,7 @@ impl AgentSpec {
             AgentSpec::Random | AgentSpec::Heuristic { .. } => true,
             AgentSpec::Mcts(p) => matches!(p.budget, Budget::Iterations(_)),
             AgentSpec::Expectimax(p) => p.ms.is_none(),
+            AgentSpec::Perfect(_) => true,
         }
     }
 }
@@ -91,8 +105,24 @@ impl AgentSpec {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     /// The kind before `:` is not known.
-    #[error("unknown agent '{0}' (known: random, heuristic, mcts, expectimax)")]
+    #[error("unknown agent '{0}' (known: random, heuristic, mcts, expectimax, perfect)")]
     UnknownKind(String),
+    /// A required parameter missing.
+    #[error("agent '{kind}' needs {expected}")]
+    MissingParam {
+        /// The agent kind.
+        kind: String,
+        /// The parameter it needs.
+        expected: &'static str,
+    },
+    /// An agent that could not be built: a missing or unreadable file, a game without one.
+    #[error("agent '{kind}': {reason}")]
+    Unavailable {
+        /// The agent kind.
+        kind: String,
+        /// Why, in words.
+        reason: String,
+    },
     /// A parameter the kind does not take.
     #[error("agent '{kind}' takes no parameter '{param}' (known: {known})")]
     UnknownParam {
@@ -218,6 +248,9 @@ impl<'a> Params<'a> {
 const HEURISTIC_KEYS: &str = "temperature";
 const MCTS_KEYS: &str = "iterations, ms, c, rollout, cutoff";
 const EXPECTIMAX_KEYS: &str = "depth, ms";
+const PERFECT_KEYS: &str = "db, depth";
+/// The default search depth of a `perfect` agent outside its database.
+pub const PERFECT_DEPTH: u32 = 4;
 
 impl FromStr for AgentSpec {
     type Err = SpecError;
@@ -291,6 +324,23 @@ impl FromStr for AgentSpec {
                     ms,
                 }))
             }
+            "perfect" => {
+                let p = Params::read(kind, params, PERFECT_KEYS)?;
+                let db = match p.get("db") {
+                    Some(v) if !v.is_empty() => std::path::PathBuf::from(v),
+                    _ => {
+                        return Err(SpecError::MissingParam {
+                            kind: kind.to_string(),
+                            expected: "db=DIR (a database written by cowrie solve)",
+                        })
+                    }
+                };
+                let depth = p.count("depth", u64::from(MAX_DEPTH))?;
+                Ok(AgentSpec::Perfect(PerfectParams {
+                    db,
+                    depth: depth.map_or(PERFECT_DEPTH, |d| d as u32),
+                }))
+            }
             _ => Err(SpecError::UnknownKind(text.to_string())),
         }
     }
@@ -326,6 +376,9 @@ impl fmt::Display for AgentSpec {
                     write!(f, ",ms={ms}")?;
                 }
                 Ok(())
+            }
+            AgentSpec::Perfect(p) => {
+                write!(f, "perfect:db={},depth={}", p.db.display(), p.depth)
             }
         }
     }
@@ -366,6 +419,8 @@ mod tests {
             ("expectimax:depth=3", "expectimax:depth=3"),
             ("expectimax:ms=20", "expectimax:depth=64,ms=20"),
             ("expectimax:ms=20,depth=5", "expectimax:depth=5,ms=20"),
+            ("perfect:db=dbs/five", "perfect:db=dbs/five,depth=4"),
+            ("perfect:depth=2,db=x", "perfect:db=x,depth=2"),
         ] {
             let spec: AgentSpec = given.parse().unwrap();
             assert_eq!(spec.to_string(), canonical, "{given}");
@@ -412,6 +467,9 @@ mod tests {
             ("expectimax:depth=0", "'depth'"),
             ("expectimax:depth=65", "'depth'"),
             ("expectimax:depth", "'depth'"),
+            ("perfect", "db=DIR"),
+            ("perfect:depth=3", "db=DIR"),
+            ("perfect:db=x,depth=0", "'depth'"),
         ] {
             let e = err(text);
             assert!(e.contains(needle), "{text}: {e}");

@@ -129,6 +129,17 @@ impl Manifest {
         Ok(Some(m))
     }
 
+    /// Reads `dir/manifest.json`, which must exist.
+    ///
+    /// # Errors
+    /// No manifest, an unreadable or a foreign one.
+    pub fn read_required(dir: &Path) -> Result<Self, DbError> {
+        Self::read(dir)?.ok_or_else(|| DbError::Io {
+            path: dir.join(MANIFEST),
+            source: io::Error::new(io::ErrorKind::NotFound, "no database here"),
+        })
+    }
+
     /// Writes `dir/manifest.json` atomically (a temporary file renamed).
     ///
     /// # Errors
@@ -210,15 +221,12 @@ impl Database {
     /// # Errors
     /// No database, another rule set's, or a layer missing.
     pub fn open(dir: &Path, rules: &SolveRules) -> Result<Self, DbError> {
-        let manifest = Manifest::read(dir)?.ok_or_else(|| DbError::Io {
-            path: dir.join(MANIFEST),
-            source: io::Error::new(io::ErrorKind::NotFound, "no database here"),
-        })?;
+        let manifest = Manifest::read_required(dir)?;
         if manifest.rules != *rules {
             return Err(DbError::OtherRules {
                 dir: dir.to_path_buf(),
-                found: format!("{:?}", manifest.rules),
-                wanted: format!("{rules:?}"),
+                found: manifest.rules.to_string(),
+                wanted: rules.to_string(),
             });
         }
         let index = Index::new();
@@ -234,6 +242,14 @@ impl Database {
             index,
             layers,
         })
+    }
+
+    /// Loads the database in `dir` under the rules its manifest names.
+    ///
+    /// # Errors
+    /// As [`Database::open`].
+    pub fn open_any(dir: &Path) -> Result<Self, DbError> {
+        Self::open(dir, &Manifest::read_required(dir)?.rules)
     }
 
     /// The rules solved under.

@@ -58,6 +58,18 @@ impl SolveRules {
     }
 }
 
+impl std::fmt::Display for SolveRules {
+    /// The options as `--option` writes them: `win-captures=5,goats-blocked=lose`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let blocked = if self.goats_pass { "pass" } else { "lose" };
+        write!(
+            f,
+            "win-captures={},goats-blocked={blocked}",
+            self.win_captures
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -62,6 +62,19 @@ pub trait Observer: Progress {
     fn finish_layer(&self, outcome: &LayerOutcome);
 }
 
+/// An observer that ignores everything (for tests and library use).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Silent;
+
+impl Progress for Silent {
+    fn advance(&self, _: u64) {}
+}
+
+impl Observer for Silent {
+    fn start_layer(&self, _: u32, _: u64) {}
+    fn finish_layer(&self, _: &LayerOutcome) {}
+}
+
 /// Why a solve could not start or finish.
 #[derive(Debug, thiserror::Error)]
 pub enum SolveError {
@@ -90,8 +103,8 @@ pub fn solve(
         Some(m) if m.rules != *rules => {
             return Err(DbError::OtherRules {
                 dir: dir.to_path_buf(),
-                found: format!("{:?}", m.rules),
-                wanted: format!("{rules:?}"),
+                found: m.rules.to_string(),
+                wanted: rules.to_string(),
             }
             .into())
         }

@@ -3,25 +3,14 @@
 
 use std::fs;
 
-use cowrie_solver::solve::{self, LayerOutcome, Observer};
-use cowrie_solver::{solve_layer, Database, Index, Manifest, Progress, Side, SolveRules, Value};
+use cowrie_solver::solve::{self, Silent};
+use cowrie_solver::{solve_layer, Database, Index, Manifest, Side, SolveRules, Value};
 
 /// The reduced game of `brute_force.rs`: the tigers win on the second capture.
 const RULES: SolveRules = SolveRules {
     win_captures: 2,
     goats_pass: false,
 };
-
-struct Quiet;
-
-impl Progress for Quiet {
-    fn advance(&self, _: u64) {}
-}
-
-impl Observer for Quiet {
-    fn start_layer(&self, _: u32, _: u64) {}
-    fn finish_layer(&self, _: &LayerOutcome) {}
-}
 
 fn words_with_threads(threads: usize, goats_pass: bool) -> Vec<Vec<u16>> {
     let rules = SolveRules {
@@ -34,8 +23,8 @@ fn words_with_threads(threads: usize, goats_pass: bool) -> Vec<Vec<u16>> {
         .unwrap();
     pool.install(|| {
         let index = Index::new();
-        let (l19, _) = solve_layer(&index, &rules, 19, None, &Quiet);
-        let (l20, _) = solve_layer(&index, &rules, 20, Some(&l19), &Quiet);
+        let (l19, _) = solve_layer(&index, &rules, 19, None, &Silent);
+        let (l20, _) = solve_layer(&index, &rules, 20, Some(&l19), &Silent);
         vec![l19.words().to_vec(), l20.words().to_vec()]
     })
 }
@@ -50,21 +39,21 @@ fn one_thread_and_two_give_the_same_words() {
 #[test]
 fn a_resumed_solve_ends_with_the_same_database() {
     let whole = tempfile::tempdir().unwrap();
-    let outcomes = solve::solve(whole.path(), &RULES, false, &Quiet).unwrap();
+    let outcomes = solve::solve(whole.path(), &RULES, false, &Silent).unwrap();
     assert_eq!(outcomes.len(), 2);
     assert!(outcomes.iter().all(|o| o.seconds.is_some()));
     // A second start without resume is refused.
-    let e = solve::solve(whole.path(), &RULES, false, &Quiet).unwrap_err();
+    let e = solve::solve(whole.path(), &RULES, false, &Silent).unwrap_err();
     assert!(e.to_string().contains("--resume"), "{e}");
 
     // Interrupted after the first layer: the manifest lists only layer 19.
     let part = tempfile::tempdir().unwrap();
-    solve::solve(part.path(), &RULES, false, &Quiet).unwrap();
+    solve::solve(part.path(), &RULES, false, &Silent).unwrap();
     let mut m = Manifest::read(part.path()).unwrap().unwrap();
     m.layers.retain(|l| l.goats == 19);
     m.write(part.path()).unwrap();
     fs::remove_file(part.path().join("layer-20.bin")).unwrap();
-    let resumed = solve::solve(part.path(), &RULES, true, &Quiet).unwrap();
+    let resumed = solve::solve(part.path(), &RULES, true, &Silent).unwrap();
     assert_eq!(resumed[0].seconds, None);
     assert!(resumed[1].seconds.is_some());
     for name in ["manifest.json", "layer-19.bin", "layer-20.bin"] {
@@ -80,7 +69,7 @@ fn a_resumed_solve_ends_with_the_same_database() {
         win_captures: 3,
         ..RULES
     };
-    assert!(solve::solve(whole.path(), &other, true, &Quiet).is_err());
+    assert!(solve::solve(whole.path(), &other, true, &Silent).is_err());
     assert!(Database::open(whole.path(), &other).is_err());
 
     // The database reads back. 20 goats, the tigers on the corners and b3 empty: no tiger can

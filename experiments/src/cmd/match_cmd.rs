@@ -174,6 +174,11 @@ pub fn run(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
 /// Unknown variant or option; unwritable output; a resumed directory holding another run.
 pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
     let rules = G::Rules::resolve(cfg.variant.as_deref(), &cfg.options)?;
+    // Agents that can fail to build (a database to read) fail here, before any game.
+    for spec in &cfg.agents {
+        AnyAgent::<G>::try_build(spec, agent_stream(cfg.seed, 0, Player::ONE))?
+            .check_rules(&rules)?;
+    }
     let variant = cfg
         .variant
         .clone()

@@ -82,6 +82,16 @@ pub struct SolveArgs {
     /// machine's memory minus a quarter).
     #[arg(long, value_name = "M")]
     pub memory_gb: Option<f64>,
+    /// After solving, verify: position counts against Burnside's lemma, every stored value
+    /// against its children's, and sampled short distances against a minimax search.
+    #[arg(long)]
+    pub verify: bool,
+    /// Positions with a stored distance of at most --verify-depth the search checks.
+    #[arg(long, default_value_t = 300, value_name = "N")]
+    pub verify_samples: u64,
+    /// The search bound of the sample check, in plies.
+    #[arg(long, default_value_t = 9, value_name = "PLIES")]
+    pub verify_depth: u32,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,

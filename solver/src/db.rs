@@ -306,6 +306,12 @@ impl Database {
         ))
     }
 
+    /// The index the layers are stored by.
+    #[must_use]
+    pub fn index(&self) -> &Index {
+        &self.index
+    }
+
     /// The reader of the children of boards with `goats` goats.
     #[must_use]
     pub fn children(&self, goats: u32) -> Option<Children<'_>> {

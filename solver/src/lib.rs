@@ -8,11 +8,14 @@
 //! - [`value`]: win, loss or draw with the distance, as stored;
 //! - [`rules`]: the options a database is solved under;
 //! - [`children`]: a position's value from its children's; [`verify`]: the consistency check;
+//!   [`burnside`]: position counts by Burnside's lemma; [`search_check`]: a minimax proof of
+//!   short wins and losses on the engine's game;
 //! - [`summary`]: per-layer counts; [`db`]: databases on disk, checkpointed per layer;
 //! - [`solve`]: a whole solve, layer by layer, resumable.
 //!
 //! `docs/solver.md` describes the method, the layout and the verification.
 
+pub mod burnside;
 pub mod children;
 pub mod combin;
 pub mod db;
@@ -21,6 +24,7 @@ pub mod layer;
 pub mod moves;
 pub mod retrograde;
 pub mod rules;
+pub mod search_check;
 pub mod solve;
 pub mod summary;
 pub mod symmetry;

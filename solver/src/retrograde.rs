@@ -172,8 +172,10 @@ pub fn solve_layer(
         );
     }
     report.levels = d as u32;
-    let words = s
-        .dist
+    // The counts go before the words are copied out, so the two never coexist with them.
+    let Solver { dist, count, .. } = s;
+    drop(count);
+    let words = dist
         .into_par_iter()
         .map(|w| {
             let w = w.into_inner();

@@ -84,3 +84,16 @@ fn a_resumed_solve_ends_with_the_same_database() {
         assert_eq!(db.value(side, tigers, goats), from_children);
     }
 }
+
+#[test]
+fn short_distances_agree_with_a_minimax_search_on_the_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    solve::solve(dir.path(), &RULES, false, &Silent).unwrap();
+    let db = Database::open(dir.path(), &RULES).unwrap();
+    let rules = cowrie_engine::BaghchalRules {
+        tiger_win_captures: RULES.win_captures,
+        ..Default::default()
+    };
+    let report = cowrie_solver::search_check::check_samples(&db, &rules, 200, 50, 7, 1).unwrap();
+    assert_eq!((report.decided, report.undecided), (200, 50));
+}

@@ -9,7 +9,7 @@ use std::path::Path;
 use anyhow::{bail, Context};
 use cowrie_engine::{BaghchalRules, RuleSet};
 use cowrie_solver::solve::{self, LayerOutcome, Observer};
-use cowrie_solver::{Index, Progress, SolveRules};
+use cowrie_solver::{burnside, search_check, verify, Database, Index, Progress, SolveRules};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::cli::{SolveArgs, SolverRulesArgs};
@@ -131,7 +131,67 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<String> {
         .context("starting worker threads")?;
     let outcomes = pool.install(|| solve::solve(&args.out, &rules, args.resume, &observer))?;
     observer.bar.finish_and_clear();
-    Ok(report(&outcomes, needed))
+    let mut text = report(&outcomes, needed);
+    if args.verify {
+        let engine_rules =
+            BaghchalRules::resolve(args.rules.variant.as_deref(), &args.rules.options)?;
+        let checks = pool.install(|| verify(args, &rules, &engine_rules, &outcomes))?;
+        text.push_str(&checks);
+    }
+    Ok(text)
+}
+
+/// The checks of `--verify`, as report lines.
+fn verify(
+    args: &SolveArgs,
+    rules: &SolveRules,
+    engine_rules: &BaghchalRules,
+    outcomes: &[LayerOutcome],
+) -> anyhow::Result<String> {
+    let mut out = String::new();
+    for o in outcomes {
+        let want = burnside::boards(o.goats);
+        for s in &o.summary {
+            if s.positions != want {
+                bail!(
+                    "layer {} ({} to move): {} positions, Burnside's lemma gives {want}",
+                    o.goats,
+                    s.side_to_move,
+                    s.positions
+                );
+            }
+        }
+    }
+    let total: u64 = outcomes.iter().map(|o| 2 * burnside::boards(o.goats)).sum();
+    let _ = writeln!(
+        out,
+        "verify: position counts equal Burnside's lemma in every layer ({total} in all)"
+    );
+    let db = Database::open(&args.out, rules)?;
+    for g in rules.layers() {
+        let children = db.children(g).expect("a solved layer");
+        let n = verify::check_layer(&children).map_err(|m| anyhow::anyhow!("{m}"))?;
+        let _ = writeln!(
+            out,
+            "verify: layer {g}: all {n} stored values equal the values from their children"
+        );
+    }
+    let undecided = (args.verify_samples / 10).max(1);
+    let r = search_check::check_samples(
+        &db,
+        engine_rules,
+        args.verify_samples,
+        undecided,
+        args.verify_depth,
+        1,
+    )
+    .map_err(|m| anyhow::anyhow!("{m}"))?;
+    let _ = writeln!(
+        out,
+        "verify: minimax within {} plies on the engine agrees on {} sampled positions with a stored distance within it and {} others (seed 1)",
+        args.verify_depth, r.decided, r.undecided
+    );
+    Ok(out)
 }
 
 fn report(outcomes: &[LayerOutcome], needed: u64) -> String {

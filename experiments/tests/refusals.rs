@@ -1,17 +1,10 @@
 //! Refused inputs (one line, exit code 2, nothing written) and the tournament's manifest and
 //! Elo bounds, through the real binary.
 mod common;
-use common::cowrie;
+use common::{cowrie, refused};
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn refused(o: &Output, needle: &str) {
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
-    assert!(err.contains(needle), "'{err}' should name {needle}");
-}
+use std::process::{Command, Stdio};
 
 #[test]
 fn an_empty_shard_is_refused() {

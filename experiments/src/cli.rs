@@ -90,7 +90,7 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 300, value_name = "N")]
     pub verify_samples: u64,
     /// The search bound of the sample check, in plies.
-    #[arg(long, default_value_t = 9, value_name = "PLIES")]
+    #[arg(long, default_value_t = 7, value_name = "PLIES")]
     pub verify_depth: u32,
     /// No progress bar.
     #[arg(long)]

@@ -6,7 +6,7 @@
 //! - [`AnyAgent`]: the built agent, dispatched statically by `match` (no trait objects in the
 //!   hot loop);
 //! - [`Evaluate`]: a game's static evaluation, one file per game under [`heuristic`];
-//! - [`random`], [`heuristic`], [`mcts`], [`expectimax`]: the agents.
+//! - [`random`], [`heuristic`], [`mcts`], [`expectimax`], [`perfect`]: the agents.
 //!
 //! Every agent owns its random stream, handed to it at construction by the runner (derived from
 //! the run seed, game index and seat as `docs/conventions.md` says), so an agent that draws more
@@ -39,6 +39,7 @@ pub mod expectimax;
 pub mod external;
 pub mod heuristic;
 pub mod mcts;
+pub mod perfect;
 pub mod random;
 pub mod spec;
 pub mod td;
@@ -47,10 +48,11 @@ pub use expectimax::{ChancePruning, Evaluator, Expectimax, SearchConfig};
 pub use external::{ExternalAgent, Forfeit, ForfeitReason};
 pub use heuristic::{leaf_value, Evaluate, HeuristicAgent};
 pub use mcts::MctsAgent;
+pub use perfect::{Oracle, PerfectAgent};
 pub use random::RandomAgent;
 pub use spec::{
-    AgentSpec, Budget, ExpectimaxParams, ExternalParams, MctsParams, Rollout, SpecError, TdParams,
-    Weights,
+    AgentSpec, Budget, ExpectimaxParams, ExternalParams, MctsParams, PerfectParams, Rollout,
+    SpecError, TdParams, Weights,
 };
 pub use td::TdAgent;
 
@@ -88,13 +90,16 @@ pub enum AnyAgent<G: Evaluate> {
     Td(Box<TdAgent<G>>),
     /// Another program over the JSON-lines protocol.
     External(Box<ExternalAgent>),
+    /// Perfect play from a solved database.
+    Perfect(Box<PerfectAgent<G>>),
 }
 
 impl<G: Evaluate> AnyAgent<G> {
     /// Builds the agent `spec` describes, with its own random stream `rng`.
     ///
     /// # Panics
-    /// For a kind whose building can fail (`external`): use [`AnyAgent::try_build`].
+    /// For a kind whose building can fail (`external`, `td`, `perfect`): use
+    /// [`AnyAgent::try_build`].
     #[must_use]
     pub fn build(spec: &AgentSpec, rng: ChaCha8Rng) -> AnyAgent<G> {
         match Self::try_build(spec, rng) {
@@ -107,7 +112,8 @@ impl<G: Evaluate> AnyAgent<G> {
     ///
     /// # Errors
     /// An `external` command that cannot be run (empty, unbalanced quotes, no such program);
-    /// `td` weights that cannot be read or are not a network for this game.
+    /// `td` weights that cannot be read or are not a network for this game; a `perfect`
+    /// database that cannot be read, or a game without a solver.
     pub fn try_build(spec: &AgentSpec, rng: ChaCha8Rng) -> Result<AnyAgent<G>, SpecError> {
         Ok(match spec {
             AgentSpec::Random => AnyAgent::Random(RandomAgent::new(rng)),
@@ -123,19 +129,40 @@ impl<G: Evaluate> AnyAgent<G> {
                 }
                 AnyAgent::Td(Box::new(TdAgent::new(p.clone(), rng)))
             }
+            AgentSpec::Perfect(p) => {
+                let oracle = G::perfect_oracle(&p.db).map_err(|reason| SpecError::Unavailable {
+                    kind: "perfect".to_string(),
+                    reason,
+                })?;
+                AnyAgent::Perfect(Box::new(PerfectAgent::new(oracle, p.depth, rng)))
+            }
         })
     }
-}
 
-impl<G: Evaluate> AnyAgent<G> {
-    /// Checks that `spec` can play `G` under `rules` (for `td`, that the weights were trained
-    /// for this game, encoding and scoring), before a run starts.
+    /// Checks that `spec` can play `G` under `rules` before a run starts: for `td`, that the
+    /// weights were trained for this game, encoding and scoring; for `perfect`, that its
+    /// database was solved under these rules.
     ///
     /// # Errors
-    /// As [`AnyAgent::try_build`], and weights for other rules, naming the file.
+    /// As [`AnyAgent::try_build`], and weights or a database for other rules, naming them.
     pub fn check_rules(spec: &AgentSpec, rules: &G::Rules) -> Result<(), SpecError> {
-        if let AgentSpec::Td(p) = spec {
-            td::resolve::<G>(&p.weights, rules)?;
+        match spec {
+            AgentSpec::Td(p) => {
+                td::resolve::<G>(&p.weights, rules)?;
+            }
+            AgentSpec::Perfect(p) => {
+                let oracle = G::perfect_oracle(&p.db).map_err(|reason| SpecError::Unavailable {
+                    kind: "perfect".to_string(),
+                    reason,
+                })?;
+                oracle
+                    .check_rules(rules)
+                    .map_err(|reason| SpecError::Unavailable {
+                        kind: "perfect".to_string(),
+                        reason,
+                    })?;
+            }
+            _ => {}
         }
         Ok(())
     }
@@ -151,6 +178,7 @@ impl<G: Evaluate> Agent<G> for AnyAgent<G> {
             AnyAgent::Expectimax(a) => a.choose(state, legal),
             AnyAgent::External(a) => a.choose(state, legal),
             AnyAgent::Td(a) => a.choose(state, legal),
+            AnyAgent::Perfect(a) => a.choose(state, legal),
         }
     }
 

@@ -8,6 +8,7 @@
 //! | `expectimax` | `depth=N` and/or `ms=N` (at least one), iterative deepening up to `depth` (64 when only `ms` is given) |
 //! | `td` | `weights=shipped` (or a safetensors file), `ply=0` (0, 1 or 2) |
 //! | `external` | `timeout_ms=30000`, then `cmd=...` (required, last: everything after `cmd=`, commas included, is the command) |
+//! | `perfect` | `db=DIR` (required: a database written by `cowrie solve`), `depth=4` (the search where the database does not reach) |
 //!
 //! Every unknown kind, unknown or repeated parameter, bad value, missing or doubled budget is
 //! refused with a one-line error naming it. [`AgentSpec`]'s `Display` writes the canonical full
@@ -39,6 +40,18 @@ pub enum AgentSpec {
     Td(TdParams),
     /// `external`: another program, spoken to over JSON lines ([`crate::external`]).
     External(ExternalParams),
+    /// `perfect`: perfect play from a solved database, a search with the database at its
+    /// leaves where the database does not reach.
+    Perfect(PerfectParams),
+}
+
+/// The parameters of a `perfect` agent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PerfectParams {
+    /// The database directory.
+    pub db: std::path::PathBuf,
+    /// The depth of the search outside the database, in plies.
+    pub depth: u32,
 }
 
 /// Which weights a `td` agent plays with.
@@ -124,6 +137,7 @@ impl AgentSpec {
             AgentSpec::Random | AgentSpec::Heuristic { .. } | AgentSpec::Td(_) => true,
             AgentSpec::Mcts(p) => matches!(p.budget, Budget::Iterations(_)),
             AgentSpec::Expectimax(p) => p.ms.is_none(),
+            AgentSpec::Perfect(_) => true,
             // The program may be anything, and its timeout is wall-clock time.
             AgentSpec::External(_) => false,
         }
@@ -146,8 +160,26 @@ impl AgentSpec {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     /// The kind before `:` is not known.
-    #[error("unknown agent '{0}' (known: random, heuristic, mcts, expectimax, td, external)")]
+    #[error(
+        "unknown agent '{0}' (known: random, heuristic, mcts, expectimax, td, external, perfect)"
+    )]
     UnknownKind(String),
+    /// A required parameter missing.
+    #[error("agent '{kind}' needs {expected}")]
+    MissingParam {
+        /// The agent kind.
+        kind: String,
+        /// The parameter it needs.
+        expected: &'static str,
+    },
+    /// An agent that could not be built: a missing or unreadable file, a game without one.
+    #[error("agent '{kind}': {reason}")]
+    Unavailable {
+        /// The agent kind.
+        kind: String,
+        /// Why, in words.
+        reason: String,
+    },
     /// A parameter the kind does not take.
     #[error("agent '{kind}' takes no parameter '{param}' (known: {known})")]
     UnknownParam {
@@ -327,6 +359,9 @@ fn parse_external(params: Option<&str>) -> Result<AgentSpec, SpecError> {
         stderr: None,
     }))
 }
+const PERFECT_KEYS: &str = "db, depth";
+/// The default search depth of a `perfect` agent outside its database.
+pub const PERFECT_DEPTH: u32 = 4;
 
 impl FromStr for AgentSpec {
     type Err = SpecError;
@@ -417,6 +452,23 @@ impl FromStr for AgentSpec {
                 Ok(AgentSpec::Td(TdParams { weights, ply }))
             }
             "external" => parse_external(params),
+            "perfect" => {
+                let p = Params::read(kind, params, PERFECT_KEYS)?;
+                let db = match p.get("db") {
+                    Some(v) if !v.is_empty() => std::path::PathBuf::from(v),
+                    _ => {
+                        return Err(SpecError::MissingParam {
+                            kind: kind.to_string(),
+                            expected: "db=DIR (a database written by cowrie solve)",
+                        })
+                    }
+                };
+                let depth = p.count("depth", u64::from(MAX_DEPTH))?;
+                Ok(AgentSpec::Perfect(PerfectParams {
+                    db,
+                    depth: depth.map_or(PERFECT_DEPTH, |d| d as u32),
+                }))
+            }
             _ => Err(SpecError::UnknownKind(text.to_string())),
         }
     }
@@ -462,6 +514,9 @@ impl fmt::Display for AgentSpec {
             }
             AgentSpec::External(p) => {
                 write!(f, "external:timeout_ms={},cmd={}", p.timeout_ms, p.cmd)
+            }
+            AgentSpec::Perfect(p) => {
+                write!(f, "perfect:db={},depth={}", p.db.display(), p.depth)
             }
         }
     }
@@ -515,6 +570,8 @@ mod tests {
                 "external:timeout_ms=50,cmd=./a",
                 "external:timeout_ms=50,cmd=./a",
             ),
+            ("perfect:db=dbs/five", "perfect:db=dbs/five,depth=4"),
+            ("perfect:depth=2,db=x", "perfect:db=x,depth=2"),
         ] {
             let spec: AgentSpec = given.parse().unwrap();
             assert_eq!(spec.to_string(), canonical, "{given}");
@@ -569,6 +626,9 @@ mod tests {
             ("external:cmd=", "no program"),
             ("td:ply=3", "'ply'"),
             ("td:depth=1", "'depth=1'"),
+            ("perfect", "db=DIR"),
+            ("perfect:depth=3", "db=DIR"),
+            ("perfect:db=x,depth=0", "'depth'"),
         ] {
             let e = err(text);
             assert!(e.contains(needle), "{text}: {e}");

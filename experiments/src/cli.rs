@@ -46,6 +46,10 @@ pub enum Command {
     /// Trains a learned evaluation by TD(lambda) self-play: writes the weights (safetensors),
     /// a checkpoint, and a learning curve (CSV and SVG).
     Train(TrainArgs),
+    /// Solves Baghchal's movement phase by retrograde analysis into DIR, a layer at a time.
+    Solve(SolveArgs),
+    /// A movement-phase position's perfect-play value and every move's, from a database.
+    Probe(ProbeArgs),
 }
 
 /// `cowrie train`.
@@ -61,7 +65,7 @@ pub struct TrainArgs {
     #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
     /// Self-play games in all (with --resume, including those already played).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = game_count)]
     pub games: u64,
     /// The weights file to write (safetensors); the checkpoint is FILE.ckpt, the learning
     /// curve FILE's stem .curve.csv and .curve.svg.
@@ -71,7 +75,7 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Worker threads (the weights do not depend on it).
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, allow_negative_numbers = true, value_parser = thread_count)]
     pub threads: usize,
     /// Start from these weights instead of random ones.
     #[arg(long, value_name = "FILE")]
@@ -104,6 +108,68 @@ pub struct TrainArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// The game and rules of `cowrie solve` and `cowrie probe`.
+#[derive(Debug, Args, Clone)]
+pub struct SolverRulesArgs {
+    /// The game (baghchal).
+    #[arg(long)]
+    pub game: String,
+    /// The named variant (the game's default if omitted).
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// A rule option (repeatable).
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+}
+
+/// `cowrie solve`.
+#[derive(Debug, Args, Clone)]
+pub struct SolveArgs {
+    /// The game and rules solved.
+    #[command(flatten)]
+    pub rules: SolverRulesArgs,
+    /// The database directory.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Worker threads.
+    #[arg(long, default_value_t = 2, allow_negative_numbers = true, value_parser = thread_count)]
+    pub threads: usize,
+    /// Continue the solve in DIR from its last finished layer.
+    #[arg(long)]
+    pub resume: bool,
+    /// Refuse to start if the solve needs more memory than this, in GB (default: the
+    /// machine's memory minus a quarter).
+    #[arg(long, value_name = "M")]
+    pub memory_gb: Option<f64>,
+    /// After solving, verify: position counts against Burnside's lemma, every stored value
+    /// against its children's, and sampled short distances against a minimax search.
+    #[arg(long)]
+    pub verify: bool,
+    /// Positions with a stored distance of at most --verify-depth the search checks.
+    #[arg(long, default_value_t = 300, value_name = "N")]
+    pub verify_samples: u64,
+    /// The search bound of the sample check, in plies.
+    #[arg(long, default_value_t = 7, value_name = "PLIES")]
+    pub verify_depth: u32,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// `cowrie probe`.
+#[derive(Debug, Args, Clone)]
+pub struct ProbeArgs {
+    /// The game and rules solved.
+    #[command(flatten)]
+    pub rules: SolverRulesArgs,
+    /// The database directory written by `cowrie solve`.
+    #[arg(long, value_name = "DIR")]
+    pub db: PathBuf,
+    /// The position in the game's notation (`docs/rules/baghchal.md`).
+    #[arg(long, value_name = "NOTATION")]
+    pub position: String,
 }
 
 /// Parses an agent spec (`KIND[:key=value,...]`, see `docs/agents.md`), refusing an empty

@@ -1,17 +1,10 @@
 //! Refused inputs (one line, exit code 2, nothing written) and the tournament's manifest and
 //! Elo bounds, through the real binary.
 mod common;
-use common::cowrie;
+use common::{cowrie, refused};
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
-
-fn refused(o: &Output, needle: &str) {
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
-    assert!(err.contains(needle), "'{err}' should name {needle}");
-}
 
 #[test]
 fn an_empty_shard_is_refused() {
@@ -358,6 +351,7 @@ fn under_a_gigabyte(args: &[&str], stop_after: std::time::Duration) -> Option<i3
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     let _ = child.kill();
+    let _ = child.wait();
     None
 }
 

@@ -18,7 +18,10 @@
 use cowrie_engine::games::baghchal::{Baghchal, GOATS, JUMPS, STEPS, TOTAL_GOATS};
 use cowrie_engine::{Game, Player, ToAct};
 
+use std::sync::Arc;
+
 use super::Evaluate;
+use crate::perfect::{BaghchalOracle, Oracle};
 
 const W_CAPTURED: f64 = 0.45;
 const W_TRAPPED: f64 = 0.20;
@@ -32,6 +35,10 @@ const EXPOSED_SCALE: u32 = 4;
 const BOARD: u32 = (1 << 25) - 1;
 
 impl Evaluate for Baghchal {
+    fn perfect_oracle(dir: &std::path::Path) -> Result<Arc<dyn Oracle<Self>>, String> {
+        Ok(BaghchalOracle::open(dir)?)
+    }
+
     fn evaluate(&self, player: Player) -> f64 {
         if let ToAct::Terminal(_) = self.to_act() {
             return self.returns()[player.index()];

@@ -13,6 +13,9 @@ use cowrie_engine::{Game, Player, ToAct};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
+use std::sync::Arc;
+
+use crate::perfect::Oracle;
 use crate::Agent;
 
 /// A game with a static evaluation: what the heuristic agent, heuristic rollouts, MCTS cutoffs
@@ -44,6 +47,19 @@ pub trait Evaluate: Game {
     fn td_inputs(&self, inputs: &mut crate::td::Inputs) -> Option<Player> {
         let _ = inputs;
         None
+    }
+
+    /// The solved database in `dir` for the `perfect` agent. Games without a solver refuse
+    /// (the default).
+    ///
+    /// # Errors
+    /// The reason in words: no solver for the game, no database in `dir`.
+    fn perfect_oracle(dir: &std::path::Path) -> Result<Arc<dyn Oracle<Self>>, String> {
+        let _ = dir;
+        Err(format!(
+            "{} has no solver; perfect play is offered for baghchal",
+            Self::NAME
+        ))
     }
 }
 

@@ -20,3 +20,11 @@ pub fn read_rows(path: &Path) -> (csv::StringRecord, Vec<csv::StringRecord>) {
     let rows = r.records().map(|x| x.expect("row")).collect();
     (header, rows)
 }
+
+/// Asserts that a run was refused: exit code 2, one line on stderr naming `needle`.
+pub fn refused(o: &Output, needle: &str) {
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert!(err.contains(needle), "'{err}' should name {needle}");
+}

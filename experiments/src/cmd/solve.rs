@@ -1,0 +1,240 @@
+//! `cowrie solve --game baghchal --variant V --out DIR`: the movement phase's databases by
+//! retrograde analysis, a layer at a time, each a checkpoint `--resume` continues from; a
+//! summary CSV per layer (`DIR/layer-GG.csv`).
+
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+use std::path::Path;
+
+use anyhow::{bail, Context};
+use cowrie_engine::{BaghchalRules, RuleSet};
+use cowrie_solver::solve::{self, LayerOutcome, Observer};
+use cowrie_solver::{burnside, search_check, verify, Database, Index, Progress, SolveRules};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::cli::{SolveArgs, SolverRulesArgs};
+
+/// The memory kept free when `--memory-gb` is not given: a quarter of the machine's, at least
+/// one gigabyte.
+const MARGIN_FRACTION: f64 = 0.25;
+
+/// The rules of a `--game baghchal --variant V --option ...` command line, as the solver
+/// takes them.
+///
+/// # Errors
+/// Another game, an unknown variant or option, or an option the solver cannot take.
+pub fn solver_rules(args: &SolverRulesArgs) -> anyhow::Result<SolveRules> {
+    if args.game != "baghchal" {
+        bail!("the solver covers baghchal only, not '{}'", args.game);
+    }
+    let rules = BaghchalRules::resolve(args.variant.as_deref(), &args.options)?;
+    Ok(SolveRules::from_rules(&rules)?)
+}
+
+/// The machine's memory in bytes minus the margin, if `/proc/meminfo` says.
+fn default_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kb: u64 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("MemTotal:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    let total = kb * 1024;
+    let margin = ((total as f64 * MARGIN_FRACTION) as u64).max(1 << 30);
+    Some(total.saturating_sub(margin))
+}
+
+struct Bar {
+    bar: ProgressBar,
+    out: std::path::PathBuf,
+}
+
+impl Progress for Bar {
+    fn advance(&self, n: u64) {
+        self.bar.inc(n);
+    }
+}
+
+impl Observer for Bar {
+    fn start_layer(&self, goats: u32, work: u64) {
+        self.bar.reset();
+        self.bar.set_length(work);
+        self.bar.set_message(format!("layer {goats} goats"));
+    }
+
+    fn finish_layer(&self, outcome: &LayerOutcome) {
+        self.bar.set_position(self.bar.length().unwrap_or(0));
+        if let Err(e) = write_summary(&self.out, outcome) {
+            self.bar.println(format!("error: {e:#}"));
+        }
+    }
+}
+
+/// Writes `DIR/layer-GG.csv`: one row per side to move.
+fn write_summary(dir: &Path, outcome: &LayerOutcome) -> anyhow::Result<()> {
+    let path = dir.join(format!("layer-{:02}.csv", outcome.goats));
+    let mut w = csv::Writer::from_path(&path)
+        .with_context(|| format!("cannot write '{}'", path.display()))?;
+    for row in &outcome.summary {
+        w.serialize(row)?;
+    }
+    w.flush()
+        .with_context(|| format!("cannot write '{}'", path.display()))
+}
+
+/// Runs `cowrie solve`; returns the report printed on stdout.
+///
+/// # Errors
+/// Bad rules, too little memory, an existing database without `--resume`, I/O errors.
+pub fn run(args: &SolveArgs) -> anyhow::Result<String> {
+    let rules = solver_rules(&args.rules)?;
+    if args.threads == 0 {
+        bail!("--threads must be at least 1, got 0");
+    }
+    let index = Index::new();
+    let needed = solve::peak_memory(&index, &rules);
+    let allowed = match args.memory_gb {
+        Some(gb) if gb.is_finite() && gb > 0.0 => Some((gb * 1e9) as u64),
+        Some(gb) => bail!("--memory-gb must be a positive number, got '{gb}'"),
+        None => default_memory(),
+    };
+    if let Some(allowed) = allowed {
+        if needed > allowed {
+            bail!(
+                "solving needs about {:.2} GB (the largest layer), more than the {:.2} GB allowed (--memory-gb)",
+                needed as f64 / 1e9,
+                allowed as f64 / 1e9
+            );
+        }
+    }
+    let target = if !args.quiet && std::io::stderr().is_terminal() {
+        ProgressDrawTarget::stderr()
+    } else {
+        ProgressDrawTarget::hidden()
+    };
+    let bar = ProgressBar::with_draw_target(Some(1), target);
+    if let Ok(style) =
+        ProgressStyle::with_template("{msg} {bar:40} {percent}%  {per_sec}  ETA {eta}")
+    {
+        bar.set_style(style);
+    }
+    let observer = Bar {
+        bar,
+        out: args.out.clone(),
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build()
+        .context("starting worker threads")?;
+    let outcomes = pool.install(|| solve::solve(&args.out, &rules, args.resume, &observer))?;
+    observer.bar.finish_and_clear();
+    let mut text = report(&outcomes, needed);
+    if args.verify {
+        let engine_rules =
+            BaghchalRules::resolve(args.rules.variant.as_deref(), &args.rules.options)?;
+        let checks = pool.install(|| verify(args, &rules, &engine_rules, &outcomes))?;
+        text.push_str(&checks);
+    }
+    Ok(text)
+}
+
+/// The checks of `--verify`, as report lines.
+fn verify(
+    args: &SolveArgs,
+    rules: &SolveRules,
+    engine_rules: &BaghchalRules,
+    outcomes: &[LayerOutcome],
+) -> anyhow::Result<String> {
+    let mut out = String::new();
+    for o in outcomes {
+        let want = burnside::boards(o.goats);
+        for s in &o.summary {
+            if s.positions != want {
+                bail!(
+                    "layer {} ({} to move): {} positions, Burnside's lemma gives {want}",
+                    o.goats,
+                    s.side_to_move,
+                    s.positions
+                );
+            }
+        }
+    }
+    let total: u64 = outcomes.iter().map(|o| 2 * burnside::boards(o.goats)).sum();
+    let _ = writeln!(
+        out,
+        "verify: position counts equal Burnside's lemma in every layer ({total} in all)"
+    );
+    let db = Database::open(&args.out, rules)?;
+    for g in rules.layers() {
+        let children = db.children(g).expect("a solved layer");
+        let n = verify::check_layer(&children).map_err(|m| anyhow::anyhow!("{m}"))?;
+        let _ = writeln!(
+            out,
+            "verify: layer {g}: all {n} stored values equal the values from their children"
+        );
+    }
+    let undecided = (args.verify_samples / 10).max(1);
+    let r = search_check::check_samples(
+        &db,
+        engine_rules,
+        args.verify_samples,
+        undecided,
+        args.verify_depth,
+        1,
+    )
+    .map_err(|m| anyhow::anyhow!("{m}"))?;
+    let _ = writeln!(
+        out,
+        "verify: minimax within {} plies on the engine agrees on {} sampled positions with a stored distance within it and {} others (seed 1)",
+        args.verify_depth, r.decided, r.undecided
+    );
+    Ok(out)
+}
+
+fn report(outcomes: &[LayerOutcome], needed: u64) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "goats side    positions        wins       draws      losses  longest  levels  seconds  positions/s"
+    );
+    let mut total = 0;
+    for o in outcomes {
+        let positions: u64 = o.summary.iter().map(|s| s.positions).sum();
+        total += positions;
+        let (secs, rate) = match o.seconds {
+            Some(s) => (format!("{s:.1}"), format!("{:.0}", positions as f64 / s)),
+            None => ("resumed".to_string(), String::new()),
+        };
+        for (i, s) in o.summary.iter().enumerate() {
+            let longest = s.longest_win.max(s.longest_loss);
+            let (lv, sc, rt) = if i == 0 {
+                (o.levels.to_string(), secs.as_str(), rate.as_str())
+            } else {
+                (String::new(), "", "")
+            };
+            let _ = writeln!(
+                out,
+                "{:>5} {:<6} {:>11} {:>11} {:>11} {:>11} {:>8} {:>7} {:>8} {:>12}",
+                s.goats_on_board,
+                s.side_to_move,
+                s.positions,
+                s.wins,
+                s.draws,
+                s.losses,
+                longest,
+                lv,
+                sc,
+                rt
+            );
+        }
+    }
+    let _ = writeln!(
+        out,
+        "positions: {total} (inequivalent under the 8 symmetries, both sides to move); memory estimate {:.2} GB",
+        needed as f64 / 1e9
+    );
+    out
+}

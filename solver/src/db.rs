@@ -1,0 +1,325 @@
+//! A database on disk: a directory with `manifest.json` (the rules, and the layers solved so
+//! far) and one file per layer, `layer-GG.bin`, its words as little-endian `u16`: the slots with
+//! the goats to move, then those with the tigers to move.
+//!
+//! A layer's file is written under a temporary name and renamed, then the manifest is rewritten
+//! the same way, so an interrupted solve leaves every listed layer whole: the layers are the
+//! checkpoints a resumed solve continues from.
+
+use std::fs;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+
+use cowrie_engine::games::baghchal::Bitboard;
+use cowrie_engine::{Baghchal, EndReason, Game, ToAct};
+use serde::{Deserialize, Serialize};
+
+use crate::children::Children;
+use crate::index::Index;
+use crate::layer::{Layer, Side};
+use crate::rules::SolveRules;
+use crate::value::Value;
+
+/// The `format` field of a manifest.
+pub const FORMAT: &str = "cowrie-baghchal-movement-phase";
+/// The layout version.
+pub const VERSION: u32 = 1;
+const MANIFEST: &str = "manifest.json";
+
+/// Why a database could not be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        source: io::Error,
+    },
+    /// The manifest is not a database's.
+    #[error("{0}: not a cowrie Baghchal database manifest ({1})")]
+    NotADatabase(PathBuf, String),
+    /// The directory holds a database for other rules.
+    #[error("{dir}: holds a database for {found}, not {wanted}")]
+    OtherRules {
+        /// The directory.
+        dir: PathBuf,
+        /// Its rules.
+        found: String,
+        /// The rules asked for.
+        wanted: String,
+    },
+    /// A layer the rules need is not solved.
+    #[error("{0}: the layer with {1} goats is not solved (run cowrie solve with --resume)")]
+    Missing(PathBuf, u32),
+    /// A layer file has the wrong size.
+    #[error("{0}: {1} bytes, expected {2}")]
+    BadSize(PathBuf, u64, u64),
+}
+
+fn io_err(path: &Path) -> impl FnOnce(io::Error) -> DbError + '_ {
+    move |source| DbError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// A solved layer as the manifest lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LayerRecord {
+    /// Goats on the board.
+    pub goats: u32,
+    /// Slots per side to move.
+    pub slots_per_side: u64,
+    /// Levels (distances) the retrograde analysis processed.
+    pub levels: u32,
+}
+
+/// The manifest of a database.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Manifest {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// Always [`VERSION`].
+    pub version: u32,
+    /// The rules solved under.
+    pub rules: SolveRules,
+    /// The layers solved so far, in solving order.
+    pub layers: Vec<LayerRecord>,
+}
+
+impl Manifest {
+    /// An empty manifest for `rules`.
+    #[must_use]
+    pub fn new(rules: SolveRules) -> Self {
+        Manifest {
+            format: FORMAT.to_string(),
+            version: VERSION,
+            rules,
+            layers: Vec::new(),
+        }
+    }
+
+    /// Whether the layer with `goats` goats is solved.
+    #[must_use]
+    pub fn has_layer(&self, goats: u32) -> bool {
+        self.layers.iter().any(|l| l.goats == goats)
+    }
+
+    /// Reads `dir/manifest.json`; `None` if there is none.
+    ///
+    /// # Errors
+    /// An unreadable or foreign manifest.
+    pub fn read(dir: &Path) -> Result<Option<Self>, DbError> {
+        let path = dir.join(MANIFEST);
+        let text = match fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(io_err(&path)(e)),
+        };
+        let m: Manifest = serde_json::from_str(&text)
+            .map_err(|e| DbError::NotADatabase(path.clone(), e.to_string()))?;
+        if m.format != FORMAT || m.version != VERSION {
+            return Err(DbError::NotADatabase(
+                path,
+                format!("format {} version {}", m.format, m.version),
+            ));
+        }
+        Ok(Some(m))
+    }
+
+    /// Reads `dir/manifest.json`, which must exist.
+    ///
+    /// # Errors
+    /// No manifest, an unreadable or a foreign one.
+    pub fn read_required(dir: &Path) -> Result<Self, DbError> {
+        Self::read(dir)?.ok_or_else(|| DbError::Io {
+            path: dir.join(MANIFEST),
+            source: io::Error::new(io::ErrorKind::NotFound, "no database here"),
+        })
+    }
+
+    /// Writes `dir/manifest.json` atomically (a temporary file renamed).
+    ///
+    /// # Errors
+    /// An I/O error.
+    pub fn write(&self, dir: &Path) -> Result<(), DbError> {
+        let text = serde_json::to_string_pretty(self).expect("a manifest serialises");
+        write_atomic(&dir.join(MANIFEST), (text + "\n").as_bytes())
+    }
+}
+
+fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), DbError> {
+    let tmp = path.with_extension("tmp");
+    let mut f = fs::File::create(&tmp).map_err(io_err(&tmp))?;
+    f.write_all(bytes).map_err(io_err(&tmp))?;
+    f.sync_all().map_err(io_err(&tmp))?;
+    fs::rename(&tmp, path).map_err(io_err(path))
+}
+
+/// The file of the layer with `goats` goats.
+#[must_use]
+pub fn layer_path(dir: &Path, goats: u32) -> PathBuf {
+    dir.join(format!("layer-{goats:02}.bin"))
+}
+
+/// Writes a solved layer's file and lists it in the manifest (both atomically).
+///
+/// # Errors
+/// An I/O error.
+pub fn save_layer(
+    dir: &Path,
+    manifest: &mut Manifest,
+    layer: &Layer,
+    levels: u32,
+) -> Result<(), DbError> {
+    let bytes: Vec<u8> = layer.words().iter().flat_map(|w| w.to_le_bytes()).collect();
+    write_atomic(&layer_path(dir, layer.goats()), &bytes)?;
+    manifest.layers.retain(|l| l.goats != layer.goats());
+    manifest.layers.push(LayerRecord {
+        goats: layer.goats(),
+        slots_per_side: layer.slots() as u64,
+        levels,
+    });
+    manifest.write(dir)
+}
+
+/// Reads the layer with `goats` goats, expecting `slots` slots per side.
+///
+/// # Errors
+/// An I/O error or a file of the wrong size.
+pub fn load_layer(dir: &Path, goats: u32, slots: usize) -> Result<Layer, DbError> {
+    let path = layer_path(dir, goats);
+    let mut f = fs::File::open(&path).map_err(io_err(&path))?;
+    let len = f.metadata().map_err(io_err(&path))?.len();
+    let want = 4 * slots as u64;
+    if len != want {
+        return Err(DbError::BadSize(path, len, want));
+    }
+    let mut bytes = Vec::with_capacity(want as usize);
+    f.read_to_end(&mut bytes).map_err(io_err(&path))?;
+    let words = bytes
+        .chunks_exact(2)
+        .map(|b| u16::from_le_bytes([b[0], b[1]]))
+        .collect();
+    Ok(Layer::new(goats, words))
+}
+
+/// A whole database in memory: every layer of its rules.
+#[derive(Debug)]
+pub struct Database {
+    rules: SolveRules,
+    index: Index,
+    /// `layers[g]`: the layer with `g` goats, for the layers the rules have.
+    layers: Vec<Option<Layer>>,
+}
+
+impl Database {
+    /// Loads the database in `dir`, which must be solved for `rules`.
+    ///
+    /// # Errors
+    /// No database, another rule set's, or a layer missing.
+    pub fn open(dir: &Path, rules: &SolveRules) -> Result<Self, DbError> {
+        let manifest = Manifest::read_required(dir)?;
+        if manifest.rules != *rules {
+            return Err(DbError::OtherRules {
+                dir: dir.to_path_buf(),
+                found: manifest.rules.to_string(),
+                wanted: rules.to_string(),
+            });
+        }
+        let index = Index::new();
+        let mut layers: Vec<Option<Layer>> = (0..=20).map(|_| None).collect();
+        for g in rules.layers() {
+            if !manifest.has_layer(g) {
+                return Err(DbError::Missing(dir.to_path_buf(), g));
+            }
+            layers[g as usize] = Some(load_layer(dir, g, index.slots(g))?);
+        }
+        Ok(Database {
+            rules: *rules,
+            index,
+            layers,
+        })
+    }
+
+    /// Loads the database in `dir` under the rules its manifest names.
+    ///
+    /// # Errors
+    /// As [`Database::open`].
+    pub fn open_any(dir: &Path) -> Result<Self, DbError> {
+        Self::open(dir, &Manifest::read_required(dir)?.rules)
+    }
+
+    /// The rules solved under.
+    #[must_use]
+    pub fn rules(&self) -> &SolveRules {
+        &self.rules
+    }
+
+    /// The layer with `goats` goats, if the rules have one.
+    #[must_use]
+    pub fn layer(&self, goats: u32) -> Option<&Layer> {
+        self.layers.get(goats as usize).and_then(Option::as_ref)
+    }
+
+    /// The value of the board with `side` to move (every goat placed), for the side to move.
+    /// A board won by captures is lost for the goats (`Loss(0)` with the goats to move).
+    #[must_use]
+    #[inline]
+    pub fn value(&self, side: Side, tigers: Bitboard, goats: Bitboard) -> Value {
+        let g = goats.count_ones();
+        match self.layer(g) {
+            None => {
+                debug_assert!(self.rules.captures_won(g));
+                if side == Side::Goats {
+                    Value::Loss(0)
+                } else {
+                    Value::Win(0)
+                }
+            }
+            Some(l) => l
+                .value(side, self.index.canonical(tigers, goats).slot)
+                .expect("a canonical slot"),
+        }
+    }
+
+    /// The value of a movement-phase game state for its side to move (`None` in the placement
+    /// phase); at a finished game, a loss or win in 0 by its result.
+    #[must_use]
+    pub fn state_value(&self, state: &Baghchal) -> Option<Value> {
+        if let ToAct::Terminal(end) = state.to_act() {
+            return Some(match end {
+                EndReason::Win(p) if p == state.side_to_move() => Value::Win(0),
+                EndReason::Win(_) => Value::Loss(0),
+                EndReason::Draw | EndReason::Truncated => Value::Draw,
+            });
+        }
+        if state.is_placement_phase() {
+            return None;
+        }
+        Some(self.value(
+            Side::of(state.side_to_move()),
+            state.tigers(),
+            state.goats(),
+        ))
+    }
+
+    /// The index the layers are stored by.
+    #[must_use]
+    pub fn index(&self) -> &Index {
+        &self.index
+    }
+
+    /// The reader of the children of boards with `goats` goats.
+    #[must_use]
+    pub fn children(&self, goats: u32) -> Option<Children<'_>> {
+        Some(Children {
+            index: &self.index,
+            rules: &self.rules,
+            this: self.layer(goats)?,
+            below: goats.checked_sub(1).and_then(|g| self.layer(g)),
+        })
+    }
+}

@@ -1,0 +1,39 @@
+//! Baghchal solved by retrograde analysis: databases of the movement phase's perfect-play
+//! values, one layer per number of goats on the board.
+//!
+//! - [`symmetry`]: the board's eight symmetries; [`combin`]: ranks of point sets;
+//! - [`index`]: the perfect hash of a layer's boards under the symmetries;
+//! - [`moves`]: movement-phase moves and predecessors on bitboards;
+//! - [`retrograde`]: the solve of one layer; [`layer`]: a solved layer;
+//! - [`value`]: win, loss or draw with the distance, as stored;
+//! - [`rules`]: the options a database is solved under;
+//! - [`children`]: a position's value from its children's; [`verify`]: the consistency check;
+//!   [`burnside`]: position counts by Burnside's lemma; [`search_check`]: a minimax proof of
+//!   short wins and losses on the engine's game;
+//! - [`summary`]: per-layer counts; [`db`]: databases on disk, checkpointed per layer;
+//! - [`solve`]: a whole solve, layer by layer, resumable.
+//!
+//! `docs/solver.md` describes the method, the layout and the verification.
+
+pub mod burnside;
+pub mod children;
+pub mod combin;
+pub mod db;
+pub mod index;
+pub mod layer;
+pub mod moves;
+pub mod retrograde;
+pub mod rules;
+pub mod search_check;
+pub mod solve;
+pub mod summary;
+pub mod symmetry;
+pub mod value;
+pub mod verify;
+
+pub use db::{Database, DbError, Manifest};
+pub use index::{Canonical, Index};
+pub use layer::{Layer, Side};
+pub use retrograde::{solve_layer, Progress, SolveReport};
+pub use rules::{RulesError, SolveRules};
+pub use value::Value;

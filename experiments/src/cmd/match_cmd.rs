@@ -306,14 +306,12 @@ pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchR
             upto,
         )?)
     };
-    manifest.games_written = done;
-    note_files(
+    checkpoint(
         &mut manifest,
-        &csv_file,
-        records.as_ref(),
-        subgames.as_ref(),
-    );
-    manifest.write(&cfg.out)?;
+        done,
+        [Some(&csv_file), records.as_ref(), subgames.as_ref()],
+        &cfg.out,
+    )?;
     let started = Instant::now();
 
     let bar = progress_bar(schedule.len(), cfg.progress);
@@ -359,14 +357,12 @@ pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchR
             &csv_path,
         )?;
         written += batch.len() as u64;
-        manifest.games_written = written;
-        note_files(
+        checkpoint(
             &mut manifest,
-            &csv_file,
-            records.as_ref(),
-            subgames.as_ref(),
-        );
-        manifest.write(&cfg.out)?;
+            written,
+            [Some(&csv_file), records.as_ref(), subgames.as_ref()],
+            &cfg.out,
+        )?;
         bar.inc(batch.len() as u64);
         size = next_batch_size(size, batch_started.elapsed(), cfg.threads);
         if crate::interrupt::requested() {
@@ -524,22 +520,24 @@ pub(crate) fn play_one<G: Game + Evaluate>(
     })
 }
 
-/// Records in the manifest what each file of the run holds now.
-fn note_files(
+/// Rewrites the manifest with `games_written` and what each file of the run (`games.csv`,
+/// `records.jsonl`, `subgames.csv`, in that order, those the run has) holds now.
+fn checkpoint(
     manifest: &mut Manifest,
-    games: &HashedFile,
-    records: Option<&HashedFile>,
-    subgames: Option<&HashedFile>,
-) {
-    for (name, file) in [
-        ("games.csv", Some(games)),
-        ("records.jsonl", records),
-        ("subgames.csv", subgames),
-    ] {
+    games_written: u64,
+    files: [Option<&HashedFile>; 3],
+    out: &Path,
+) -> anyhow::Result<()> {
+    manifest.games_written = games_written;
+    for (name, file) in ["games.csv", "records.jsonl", "subgames.csv"]
+        .into_iter()
+        .zip(files)
+    {
         if let Some(f) = file {
             manifest.files.insert(name.to_string(), f.digest());
         }
     }
+    manifest.write(out)
 }
 
 fn write_all<'a>(

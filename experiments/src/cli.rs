@@ -55,15 +55,9 @@ pub enum Command {
 /// `cowrie train`.
 #[derive(Debug, Args, Clone)]
 pub struct TrainArgs {
-    /// The game (one with a learned evaluation: frangieh).
-    #[arg(long)]
-    pub game: String,
-    /// A named variant (default: the game's first).
-    #[arg(long)]
-    pub variant: Option<String>,
-    /// Overrides one rule option, `key=value`; repeatable.
-    #[arg(long = "option", value_name = "KEY=VALUE")]
-    pub options: Vec<String>,
+    /// The game (one with a learned evaluation: frangieh) and its rules.
+    #[command(flatten)]
+    pub rules: GameRulesArgs,
     /// Self-play games in all (with --resume, including those already played).
     #[arg(long, allow_negative_numbers = true, value_parser = game_count)]
     pub games: u64,
@@ -110,16 +104,16 @@ pub struct TrainArgs {
     pub quiet: bool,
 }
 
-/// The game and rules of `cowrie solve` and `cowrie probe`.
+/// A game and its rules, as `cowrie train`, `solve` and `probe` take them.
 #[derive(Debug, Args, Clone)]
-pub struct SolverRulesArgs {
-    /// The game (baghchal).
+pub struct GameRulesArgs {
+    /// The game: baghchal, frangieh, julbahar or bargese.
     #[arg(long)]
     pub game: String,
-    /// The named variant (the game's default if omitted).
+    /// A named variant (default: the game's first, see `cowrie rules --game G`).
     #[arg(long)]
     pub variant: Option<String>,
-    /// A rule option (repeatable).
+    /// Overrides one rule option, `key=value`; repeatable.
     #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
 }
@@ -129,7 +123,7 @@ pub struct SolverRulesArgs {
 pub struct SolveArgs {
     /// The game and rules solved.
     #[command(flatten)]
-    pub rules: SolverRulesArgs,
+    pub rules: GameRulesArgs,
     /// The database directory.
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
@@ -163,7 +157,7 @@ pub struct SolveArgs {
 pub struct ProbeArgs {
     /// The game and rules solved.
     #[command(flatten)]
-    pub rules: SolverRulesArgs,
+    pub rules: GameRulesArgs,
     /// The database directory written by `cowrie solve`.
     #[arg(long, value_name = "DIR")]
     pub db: PathBuf,

@@ -12,7 +12,7 @@ use cowrie_solver::solve::{self, LayerOutcome, Observer};
 use cowrie_solver::{burnside, search_check, verify, Database, Index, Progress, SolveRules};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::cli::{SolveArgs, SolverRulesArgs};
+use crate::cli::{GameRulesArgs, SolveArgs};
 
 /// The memory kept free when `--memory-gb` is not given: a quarter of the machine's, at least
 /// one gigabyte.
@@ -23,7 +23,7 @@ const MARGIN_FRACTION: f64 = 0.25;
 ///
 /// # Errors
 /// Another game, an unknown variant or option, or an option the solver cannot take.
-pub fn solver_rules(args: &SolverRulesArgs) -> anyhow::Result<SolveRules> {
+pub fn solver_rules(args: &GameRulesArgs) -> anyhow::Result<SolveRules> {
     if args.game != "baghchal" {
         bail!("the solver covers baghchal only, not '{}'", args.game);
     }

@@ -67,15 +67,15 @@ pub fn run(args: &TrainArgs, command_line: Vec<String>) -> anyhow::Result<String
             args.eval_games
         );
     }
-    dispatch(&args.game, TrainTask(args, command_line))
+    dispatch(&args.rules.game, TrainTask(args, command_line))
 }
 
 /// The arguments a checkpoint must share with the run that resumes it.
 fn fingerprint(a: &TrainArgs, variant: &str) -> String {
     format!(
         "game={} variant={variant} options={} seed={} hidden={} lambda={} alpha={} batch={} eval_every={} eval_games={} opponent={} init={}",
-        a.game,
-        a.options.join(";"),
+        a.rules.game,
+        a.rules.options.join(";"),
         a.seed,
         a.hidden,
         a.lambda,
@@ -177,8 +177,9 @@ fn evaluate<G: Evaluate>(
 }
 
 fn train<G: Game + Evaluate>(a: &TrainArgs, command_line: &[String]) -> anyhow::Result<String> {
-    let rules = G::Rules::resolve(a.variant.as_deref(), &a.options)?;
+    let rules = G::Rules::resolve(a.rules.variant.as_deref(), &a.rules.options)?;
     let variant = a
+        .rules
         .variant
         .clone()
         .unwrap_or_else(|| G::Rules::variants()[0].name.to_string());

@@ -175,11 +175,29 @@ pub fn one_line(text: &str) -> String {
         .collect()
 }
 
+/// `text` on one line (as [`one_line`]) and cut after `shown` characters, with its length when
+/// cut: for a message that may carry part of a user's input.
+#[must_use]
+pub fn clip(text: &str, shown: usize) -> String {
+    let n = text.chars().count();
+    if n <= shown {
+        one_line(text)
+    } else {
+        let head: String = text.chars().take(shown).collect();
+        format!("{}... ({n} characters)", one_line(&head))
+    }
+}
+
+/// The reason part of a parse error: a reason may quote part of the input.
+fn reason_text(reason: &str) -> String {
+    clip(reason, 200)
+}
+
 /// Why a text could not be read as a position, action or rule option.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseError {
     /// A position notation that does not describe a legal position of the game.
-    #[error("malformed position {}: {}", quote_input(text), one_line(reason))]
+    #[error("malformed position {}: {}", quote_input(text), reason_text(reason))]
     Position {
         /// The text that was given.
         text: String,
@@ -187,7 +205,7 @@ pub enum ParseError {
         reason: String,
     },
     /// An action that is not written in the game's action notation.
-    #[error("malformed action {}: {}", quote_input(text), one_line(reason))]
+    #[error("malformed action {}: {}", quote_input(text), reason_text(reason))]
     Action {
         /// The text that was given.
         text: String,

@@ -61,8 +61,8 @@ pub mod testing;
 pub mod zobrist;
 
 pub use game::{
-    generic_random_playout, one_line, quote_input, sample_outcome, ChanceChain, EndReason, Game,
-    GameFacts, ParseError, PlayError, Player, ToAct,
+    clip, generic_random_playout, one_line, quote_input, sample_outcome, ChanceChain, EndReason,
+    Game, GameFacts, ParseError, PlayError, Player, ToAct,
 };
 pub use games::baghchal::{Baghchal, BaghchalAction, BaghchalRules};
 pub use games::bargese::{Bargese, BargeseAction, BargeseOutcome, BargeseRules};

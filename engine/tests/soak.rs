@@ -5,7 +5,8 @@
 //! returns zero-sum and in range, chance chains and ply caps within the game's facts).
 //!
 //! CI plays 10^6 plies over all games (`soak_short`); the long run, 10^8 plies per game, is
-//! `SOAK_PLIES=100000000 cargo test --release -p cowrie-engine --test soak -- --ignored soak_long`.
+//! `cargo test --release -p cowrie-engine --test soak -- --ignored soak_long --nocapture` (one test
+//! per game; `SOAK_PLIES=N` changes the count).
 
 use cowrie_engine::testing::conformance;
 use cowrie_engine::{Baghchal, Bargese, Frangieh, Game, Julbahar, RuleSet};
@@ -44,15 +45,42 @@ fn soak_short() {
     report("bargese", soak::<Bargese>(100_000, 4));
 }
 
-#[test]
-#[ignore = "long: 10^8 plies per game; run in release with SOAK_PLIES"]
-fn soak_long() {
-    let plies = std::env::var("SOAK_PLIES")
+/// The long run's count per game: `SOAK_PLIES`, 10^8 unless set.
+fn long_plies() -> u64 {
+    std::env::var("SOAK_PLIES")
         .ok()
         .and_then(|p| p.parse().ok())
-        .unwrap_or(100_000_000);
-    report("baghchal", soak::<Baghchal>(plies, 11));
-    report("frangieh", soak::<Frangieh>(plies, 12));
-    report("julbahar", soak::<Julbahar>(plies, 13));
-    report("bargese", soak::<Bargese>(plies, 14));
+        .unwrap_or(100_000_000)
+}
+
+/// One game's long run, with its wall-clock time (printed, never asserted).
+fn soak_long_game<G: Game>(name: &str, seed: u64) {
+    let start = std::time::Instant::now();
+    let counts = soak::<G>(long_plies(), seed);
+    report(name, counts);
+    eprintln!("{name}: {:.0} s", start.elapsed().as_secs_f64());
+}
+
+#[test]
+#[ignore = "long: 10^8 plies; run in release with SOAK_PLIES"]
+fn soak_long_baghchal() {
+    soak_long_game::<Baghchal>("baghchal", 11);
+}
+
+#[test]
+#[ignore = "long: 10^8 plies; run in release with SOAK_PLIES"]
+fn soak_long_frangieh() {
+    soak_long_game::<Frangieh>("frangieh", 12);
+}
+
+#[test]
+#[ignore = "long: 10^8 plies; run in release with SOAK_PLIES"]
+fn soak_long_julbahar() {
+    soak_long_game::<Julbahar>("julbahar", 13);
+}
+
+#[test]
+#[ignore = "long: 10^8 plies; run in release with SOAK_PLIES"]
+fn soak_long_bargese() {
+    soak_long_game::<Bargese>("bargese", 14);
 }

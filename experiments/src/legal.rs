@@ -78,7 +78,9 @@ fn view_of(board: &Board) -> View {
 
 fn parse_line(line: &str, rules: &FrangiehRules) -> anyhow::Result<(Frangieh, [u8; 2])> {
     let (board, dice) = if line.starts_with('{') {
-        let j: JsonInput = serde_json::from_str(line).context("not a position object")?;
+        let j: JsonInput = serde_json::from_str(line)
+            .map_err(crate::cli::json_error)
+            .context("not a position object")?;
         let points: [i8; 24] = j
             .points
             .try_into()

@@ -73,15 +73,19 @@ impl Manifest {
         let text = std::fs::read_to_string(&path)
             .with_context(|| format!("cannot read '{}'", path.display()))?;
         let old: serde_json::Value = serde_json::from_str(&text)
+            .map_err(crate::cli::json_error)
             .with_context(|| format!("--resume: '{}' is not a manifest", path.display()))?;
         let old_run = &old["run"];
         if let (Some(a), Some(b)) = (old_run.as_object(), self.run.as_object()) {
             for (k, v) in b {
                 if a.get(k) != Some(v) {
                     anyhow::bail!(
-                        "--resume: '{}' is another run (run.{k} was {}, now {v})",
+                        "--resume: '{}' is another run (run.{k} was {}, now {})",
                         path.display(),
-                        a.get(k).unwrap_or(&serde_json::Value::Null)
+                        cowrie_engine::quote_input(
+                            &a.get(k).unwrap_or(&serde_json::Value::Null).to_string()
+                        ),
+                        cowrie_engine::quote_input(&v.to_string())
                     );
                 }
             }

@@ -31,7 +31,9 @@ fn read_manifest(dir: &Path) -> anyhow::Result<serde_json::Value> {
     let path = dir.join("manifest.json");
     let text = std::fs::read_to_string(&path)
         .with_context(|| format!("cannot read '{}'", path.display()))?;
-    serde_json::from_str(&text).with_context(|| format!("'{}' is not a manifest", path.display()))
+    serde_json::from_str(&text)
+        .map_err(crate::cli::json_error)
+        .with_context(|| format!("'{}' is not a manifest", path.display()))
 }
 
 /// The lines of shard file `dir/name`, each with its trailing newline, after checking the file
@@ -67,7 +69,8 @@ fn first_difference(run: &serde_json::Value, other: &serde_json::Value) -> Strin
                 crate::cli::quote(&v.map_or_else(|| "nothing".to_string(), ToString::to_string))
             };
             return format!(
-                "run.{k} is {} there, {} here",
+                "run.{} is {} there, {} here",
+                crate::cli::quote(k).trim_matches('\''),
                 show(run.get(k)),
                 show(other.get(k))
             );
@@ -245,8 +248,9 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
     )?;
     write("records.jsonl", record.then_some(rec_bytes))?;
     let game = run["game"].as_str().unwrap_or_default().to_string();
-    let agents: [String; 2] =
-        serde_json::from_value(run["agents"].clone()).context("manifest without agents")?;
+    let agents: [String; 2] = serde_json::from_value(run["agents"].clone())
+        .map_err(crate::cli::json_error)
+        .context("manifest without agents")?;
     let table_rows = summary::read_rows(&csv_path)?;
     let s = summary::summarise(&table_rows, |i| slot(i, swap).swapped);
     let (sides, name) = dispatch(&game, Sides)?;

@@ -31,8 +31,8 @@ impl GameTask for Replay<'_> {
         let mut state = G::new(&rules);
         if state.notation() != rec.start {
             bail!(at(format!(
-                "start position '{}' is not the rules' start '{}'",
-                rec.start,
+                "start position {} is not the rules' start '{}'",
+                crate::cli::quote(&rec.start),
                 state.notation()
             )));
         }
@@ -50,7 +50,8 @@ impl GameTask for Replay<'_> {
                 Event::Chance { chance } => {
                     if state.to_act() != ToAct::Chance {
                         bail!(at(format!(
-                            "event {n}: chance outcome '{chance}' where no chance node is"
+                            "event {n}: chance outcome {} where no chance node is",
+                            crate::cli::quote(chance)
                         )));
                     }
                     state.chance_outcomes(&mut outcomes);
@@ -59,7 +60,10 @@ impl GameTask for Replay<'_> {
                         .map(|&(o, _)| o)
                         .find(|&o| state.outcome_to_string(o) == *chance)
                         .with_context(|| {
-                            at(format!("event {n}: '{chance}' is not an outcome here"))
+                            at(format!(
+                                "event {n}: {} is not an outcome here",
+                                crate::cli::quote(chance)
+                            ))
                         })?;
                     state.apply_outcome(o);
                     if !self.quiet {
@@ -70,7 +74,8 @@ impl GameTask for Replay<'_> {
                     match state.to_act() {
                         ToAct::Decision(p) if p.seat() == *seat => {}
                         other => bail!(at(format!(
-                            "event {n}: seat {seat} plays '{action}' but the state is {other:?}"
+                            "event {n}: seat {seat} plays {} but the state is {other:?}",
+                            crate::cli::quote(action)
                         ))),
                     }
                     let a = state
@@ -108,8 +113,10 @@ impl GameTask for Replay<'_> {
             || state.notation() != rec.end
         {
             bail!(at(format!(
-                "the replay ends {reason} (winner {}, {} plies, '{}'), the record says {} (winner {}, {} plies, '{}')",
-                seat(winner), state.plies(), state.notation(), rec.end_reason, seat(rec.winner_seat), rec.plies, rec.end
+                "the replay ends {} (winner {}, {} plies, '{}'), the record says {} (winner {}, {} plies, {})",
+                crate::cli::quote(reason), seat(winner), state.plies(), state.notation(),
+                crate::cli::quote(&rec.end_reason), seat(rec.winner_seat), rec.plies,
+                crate::cli::quote(&rec.end)
             )));
         }
         let _ = writeln!(
@@ -123,25 +130,38 @@ impl GameTask for Replay<'_> {
     }
 }
 
-/// Replays the file's games (or one of them).
+/// Replays the file's games (or one of them), printing each game's replay as it is verified.
 ///
 /// # Errors
 /// An unreadable file, a malformed record, or a game that does not replay as recorded, naming
 /// the game and event.
 pub fn run(args: &ReplayArgs) -> anyhow::Result<()> {
+    replay_each(args, crate::output::print_stdout)
+}
+
+/// Replays the file's games (or one of them), handing each game's text to `emit` in file order.
+///
+/// # Errors
+/// As [`run`], and whatever `emit` returns.
+pub fn replay_each(
+    args: &ReplayArgs,
+    mut emit: impl FnMut(&str) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
     let bytes = std::fs::read(&args.file)
         .with_context(|| format!("cannot read '{}'", args.file.display()))?;
     let run = check_against_run(&args.file, &bytes)?;
     let mut found = false;
     for (n, line) in bytes.lines().enumerate() {
         let line = line.with_context(|| format!("cannot read '{}'", args.file.display()))?;
-        let rec: GameRecord = serde_json::from_str(&line).with_context(|| {
-            format!(
-                "'{}' line {}: not a game record",
-                args.file.display(),
-                n + 1
-            )
-        })?;
+        let rec: GameRecord = serde_json::from_str(&line)
+            .map_err(crate::cli::json_error)
+            .with_context(|| {
+                format!(
+                    "'{}' line {}: not a game record",
+                    args.file.display(),
+                    n + 1
+                )
+            })?;
         if let Some(run) = &run {
             check_record(run, &rec, &args.file, n + 1)?;
         }
@@ -156,7 +176,7 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<()> {
                 quiet: args.quiet,
             },
         )?;
-        crate::output::print_stdout(&text)?;
+        emit(&text)?;
     }
     if !found {
         bail!(
@@ -182,6 +202,7 @@ fn check_against_run(
     let text = std::fs::read_to_string(&manifest_path)
         .with_context(|| format!("cannot read '{}'", manifest_path.display()))?;
     let m: serde_json::Value = serde_json::from_str(&text)
+        .map_err(crate::cli::json_error)
         .with_context(|| format!("'{}' is not a manifest", manifest_path.display()))?;
     let name = file
         .file_name()

@@ -442,6 +442,10 @@ pub struct TournamentArgs {
     /// Output directory.
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+    /// Continue an interrupted run in DIR (same arguments): finished pairings are verified
+    /// against their manifests and kept, the interrupted one resumes.
+    #[arg(long)]
+    pub resume: bool,
     /// Seed, threads, progress.
     #[command(flatten)]
     pub run: RunArgs,
@@ -468,6 +472,10 @@ pub struct LadderArgs {
     /// Output directory.
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+    /// Continue an interrupted run in DIR (same arguments): finished steps are verified
+    /// against their manifests and kept, the interrupted one resumes.
+    #[arg(long)]
+    pub resume: bool,
     /// Also write the ladder table (DIR/ladder.csv) to FILE.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,

@@ -60,6 +60,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 out: a.out,
                 progress: !a.run.quiet,
                 command_line,
+                resume: a.resume,
             })?;
             print_stdout(&text)
         }
@@ -76,6 +77,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 csv: a.csv,
                 progress: !a.run.quiet,
                 command_line,
+                resume: a.resume,
             })?;
             print_stdout(&text)
         }

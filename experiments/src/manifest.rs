@@ -54,7 +54,27 @@ pub fn now_rfc3339() -> String {
     humantime::format_rfc3339_seconds(SystemTime::now()).to_string()
 }
 
+/// Whether one part of a resumed run (a pairing, a ladder step, a rule set, a game of a study)
+/// resumes: only when its directory already holds a run; a part not yet started starts.
+#[must_use]
+pub fn part_resumes(resume: bool, dir: &Path) -> bool {
+    resume && dir.join("manifest.json").exists()
+}
+
 impl Manifest {
+    /// Writes `bytes` as `dir/name` and records the file's digest in [`Manifest::files`], so
+    /// that an edited or truncated copy is told from the one this run wrote.
+    ///
+    /// # Errors
+    /// If the file cannot be written, naming it.
+    pub fn write_file(&mut self, dir: &Path, name: &str, bytes: &[u8]) -> anyhow::Result<()> {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes)
+            .with_context(|| format!("cannot write '{}'", path.display()))?;
+        self.files.insert(name.to_string(), FileDigest::of(bytes));
+        Ok(())
+    }
+
     /// Checks that `dir` holds (the start of) this same run, so it can be resumed: its
     /// manifest's `run` must equal this one's. Returns that manifest, whose `files` vouch for
     /// the rows already written.

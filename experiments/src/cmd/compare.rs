@@ -367,8 +367,21 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
             progress: cfg.progress,
             command_line: cfg.command_line.clone(),
             shard: Shard::WHOLE,
-            resume: cfg.resume,
+            resume: false,
             record: false,
+        })
+        .collect();
+    if cfg.resume && !matches[0].out.join("manifest.json").exists() {
+        anyhow::bail!(
+            "--resume: '{}' holds no run (no manifest.json); leave out --resume to start one",
+            matches[0].out.display()
+        );
+    }
+    let matches: Vec<MatchConfig> = matches
+        .into_iter()
+        .map(|m| MatchConfig {
+            resume: crate::manifest::part_resumes(cfg.resume, &m.out),
+            ..m
         })
         .collect();
     // So are the game count and threads: a refused run leaves no directory behind.

@@ -58,6 +58,9 @@ pub struct LadderConfig {
     pub progress: bool,
     /// Command line.
     pub command_line: Vec<String>,
+    /// Continue an interrupted ladder in `out`: finished steps are verified and kept, the
+    /// interrupted one resumes, the rest are played.
+    pub resume: bool,
 }
 
 impl LadderConfig {
@@ -196,6 +199,9 @@ fn run_ladder<G: Game + Evaluate>(cfg: &LadderConfig) -> anyhow::Result<String> 
         games_written: 0,
         files: std::collections::BTreeMap::new(),
     };
+    if cfg.resume {
+        manifest.check_resumable(&cfg.out)?;
+    }
     manifest.write(&cfg.out)?;
     let started = Instant::now();
 
@@ -239,7 +245,7 @@ fn run_ladder<G: Game + Evaluate>(cfg: &LadderConfig) -> anyhow::Result<String> 
             progress: cfg.progress,
             command_line: cfg.command_line.clone(),
             shard: Shard::WHOLE,
-            resume: false,
+            resume: crate::manifest::part_resumes(cfg.resume, &dir),
             record: false,
         };
         match_cmd::run_match::<G>(&m)?;
@@ -320,15 +326,12 @@ fn run_ladder<G: Game + Evaluate>(cfg: &LadderConfig) -> anyhow::Result<String> 
         .into_inner()
         .map_err(|e| anyhow::anyhow!("{e}"))
         .context("writing the ladder table")?;
-    let mut targets = vec![cfg.out.join("ladder.csv")];
-    targets.extend(cfg.csv.iter().cloned());
-    for path in targets {
-        std::fs::write(&path, &ladder_bytes)
+    manifest.write_file(&cfg.out, "ladder.csv", &ladder_bytes)?;
+    if let Some(path) = &cfg.csv {
+        std::fs::write(path, &ladder_bytes)
             .with_context(|| format!("cannot write '{}'", path.display()))?;
     }
-    let games_path = cfg.out.join("games.csv");
-    std::fs::write(&games_path, &games_csv)
-        .with_context(|| format!("cannot write '{}'", games_path.display()))?;
+    manifest.write_file(&cfg.out, "games.csv", &games_csv)?;
     manifest.status = "complete";
     manifest.finished = now_rfc3339();
     manifest.elapsed_seconds = started.elapsed().as_secs_f64();

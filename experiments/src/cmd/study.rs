@@ -99,7 +99,8 @@ pub fn run(args: &StudyArgs, command_line: Vec<String>) -> anyhow::Result<()> {
         "timeouts",
         "plies"
     );
-    for r in runs() {
+    for (i, r) in runs().into_iter().enumerate() {
+        let first = i == 0;
         let dir = args.out.join(r.game);
         eprintln!("study: {} ({}) ...", r.game, r.agent);
         let cfg = CompareConfig {
@@ -116,7 +117,8 @@ pub fn run(args: &StudyArgs, command_line: Vec<String>) -> anyhow::Result<()> {
             out: dir.clone(),
             progress: !args.run.quiet,
             command_line: command_line.clone(),
-            resume: args.resume,
+            // A game the interrupted study had not reached starts afresh.
+            resume: args.resume && (first || dir.exists()),
         };
         compare::run(&cfg)?;
         let path = dir.join("compare.csv");

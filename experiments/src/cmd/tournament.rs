@@ -48,6 +48,9 @@ pub struct TournamentConfig {
     pub progress: bool,
     /// Command line.
     pub command_line: Vec<String>,
+    /// Continue an interrupted tournament in `out`: finished pairings are verified and kept,
+    /// the interrupted one resumes, the rest are played.
+    pub resume: bool,
 }
 
 /// Bootstrap resamples for the rating intervals.
@@ -112,11 +115,13 @@ pub fn run(cfg: &TournamentConfig) -> anyhow::Result<String> {
         games_written: 0,
         files: std::collections::BTreeMap::new(),
     };
+    if cfg.resume {
+        manifest.check_resumable(&cfg.out)?;
+    }
     manifest.write(&cfg.out)?;
     let mut all_rows = Vec::new();
     let mut header: Option<Vec<u8>> = None;
-    let mut summary = csv::Writer::from_path(cfg.out.join("summary.csv"))
-        .with_context(|| format!("cannot write '{}'", cfg.out.join("summary.csv").display()))?;
+    let mut summary = csv::Writer::from_writer(Vec::new());
     summary.write_record([
         "pairing",
         "agent_a",
@@ -166,7 +171,7 @@ pub fn run(cfg: &TournamentConfig) -> anyhow::Result<String> {
                 progress: cfg.progress,
                 command_line: cfg.command_line.clone(),
                 shard: Shard::WHOLE,
-                resume: false,
+                resume: crate::manifest::part_resumes(cfg.resume, &dir),
                 record: false,
             };
             match_cmd::run(&m)?;
@@ -266,20 +271,20 @@ pub fn run(cfg: &TournamentConfig) -> anyhow::Result<String> {
             }
         }
     }
-    summary.flush()?;
-    let games_path = cfg.out.join("games.csv");
+    let summary_bytes = summary
+        .into_inner()
+        .map_err(|e| anyhow::anyhow!("{e}"))
+        .context("writing the summary")?;
+    manifest.write_file(&cfg.out, "summary.csv", &summary_bytes)?;
     let mut bytes = b"pairing,".to_vec();
     bytes.extend(header.unwrap_or_default());
     for r in &all_rows {
         bytes.extend_from_slice(r);
     }
-    std::fs::write(&games_path, bytes)
-        .with_context(|| format!("cannot write '{}'", games_path.display()))?;
+    manifest.write_file(&cfg.out, "games.csv", &bytes)?;
 
     let ratings = bradley_terry_bootstrap(k, &pair_games, RESAMPLES, cfg.seed);
-    let path = cfg.out.join("ratings.csv");
-    let mut w = csv::Writer::from_path(&path)
-        .with_context(|| format!("cannot write '{}'", path.display()))?;
+    let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record(["agent", "elo", "ci95_low", "ci95_high"])?;
     let _ = writeln!(
         table,
@@ -290,7 +295,11 @@ pub fn run(cfg: &TournamentConfig) -> anyhow::Result<String> {
         w.write_record([name.clone(), f6(*r), f6(*lo), f6(*hi)])?;
         let _ = writeln!(table, "  {name:<38} {r:>8.1}  [{lo:.1}, {hi:.1}]");
     }
-    w.flush()?;
+    let ratings_bytes = w
+        .into_inner()
+        .map_err(|e| anyhow::anyhow!("{e}"))
+        .context("writing the ratings")?;
+    manifest.write_file(&cfg.out, "ratings.csv", &ratings_bytes)?;
     let bars: Vec<crate::plots::Interval> = names
         .iter()
         .zip(&ratings)

@@ -7,13 +7,13 @@ use cowrie_agents::AgentSpec;
 
 /// cowrie: rules engines, agents and self-play experiments for traditional board games.
 ///
-/// With no subcommand, runs the default study (`cowrie study`).
+/// `cowrie study` runs the built-in study; `cowrie <command> --help` describes each command.
 #[derive(Debug, Parser)]
-#[command(name = "cowrie", version, about, long_about = None)]
+#[command(name = "cowrie", version, arg_required_else_help = true)]
 pub struct Cli {
     /// What to run.
     #[command(subcommand)]
-    pub command: Option<Command>,
+    pub command: Command,
 }
 
 /// The subcommands.
@@ -50,6 +50,20 @@ pub enum Command {
     Solve(SolveArgs),
     /// A movement-phase position's perfect-play value and every move's, from a database.
     Probe(ProbeArgs),
+    /// Prints a shell completion script for cowrie (for example `cowrie completions bash >
+    /// ~/.local/share/bash-completion/completions/cowrie`).
+    Completions(CompletionsArgs),
+    /// Prints cowrie's manual page (roff), generated from the same definitions as `--help`
+    /// (`cowrie man > cowrie.1; man ./cowrie.1`).
+    Man,
+}
+
+/// `cowrie completions`.
+#[derive(Debug, Args, Clone)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 /// `cowrie train`.
@@ -340,8 +354,9 @@ pub struct MatchArgs {
 /// `cowrie study`.
 #[derive(Debug, Args, Clone)]
 pub struct StudyArgs {
-    /// Output directory.
-    #[arg(long, value_name = "DIR", default_value = "results/default-study")]
+    /// Output directory (`runs/` is untracked by git; the committed results are written with
+    /// `--out results/default-study`).
+    #[arg(long, value_name = "DIR", default_value = "runs/default-study")]
     pub out: PathBuf,
     /// Games per run (even).
     #[arg(long, default_value_t = 2000, allow_negative_numbers = true, value_parser = game_count)]

@@ -2,8 +2,9 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
-use cowrie_experiments::cli::{Cli, Command, StudyArgs};
+use anyhow::Context;
+use clap::{CommandFactory, Parser};
+use cowrie_experiments::cli::{Cli, Command};
 use cowrie_experiments::cmd::{
     bench, compare, ladder, match_cmd, merge, probe, replay, rules_cmd, solve, study, tournament,
     train,
@@ -14,6 +15,11 @@ fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
+            // Bare `cowrie`: the help, on stdout, as `cowrie --help` prints it.
+            if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                let _ = print_stdout(&Cli::command().render_help().to_string());
+                return ExitCode::SUCCESS;
+            }
             if e.use_stderr() {
                 let text = e.render().to_string();
                 eprintln!("{}", text.lines().next().unwrap_or("error: bad arguments"));
@@ -41,14 +47,14 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> anyhow::Result<()> {
     let command_line: Vec<String> = std::env::args().collect();
     match cli.command {
-        Some(Command::Match(args)) => {
+        Command::Match(args) => {
             let cfg = match_cmd::MatchConfig::from_args(&args, command_line)?;
             let report = match_cmd::run(&cfg)?;
             print_stdout(&report.text)
         }
-        Some(Command::Study(args)) => study::run(&args, command_line),
-        Some(Command::Rules(args)) => rules_cmd::run(&args.game),
-        Some(Command::Tournament(a)) => {
+        Command::Study(args) => study::run(&args, command_line),
+        Command::Rules(args) => rules_cmd::run(&args.game),
+        Command::Tournament(a) => {
             let text = tournament::run(&tournament::TournamentConfig {
                 game: a.game,
                 variant: a.variant,
@@ -64,7 +70,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             })?;
             print_stdout(&text)
         }
-        Some(Command::Ladder(a)) => {
+        Command::Ladder(a) => {
             let text = ladder::run(&ladder::LadderConfig {
                 game: a.game,
                 variant: a.variant,
@@ -81,7 +87,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             })?;
             print_stdout(&text)
         }
-        Some(Command::Advantage(a)) => {
+        Command::Advantage(a) => {
             // The rule set is named after the variant played: the game's default if none is given.
             let (variant, _) = cowrie_experiments::registry::resolve_rules(
                 &a.game,
@@ -110,7 +116,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             })?;
             print_stdout(&text)
         }
-        Some(Command::Compare(a)) => {
+        Command::Compare(a) => {
             if a.sets.len() < 2 {
                 anyhow::bail!(
                     "compare needs two or more --set rule sets, got {}",
@@ -136,7 +142,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             })?;
             print_stdout(&text)
         }
-        Some(Command::Legal(a)) => {
+        Command::Legal(a) => {
             use cowrie_engine::RuleSet;
             let rules = cowrie_engine::FrangiehRules::resolve(Some(&a.variant), &a.options)?;
             let stdin = std::io::stdin().lock();
@@ -151,25 +157,24 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 other => other,
             }
         }
-        Some(Command::Bench(args)) => bench::run(args.games),
-        Some(Command::Merge(args)) => merge::run(&args, command_line),
-        Some(Command::Replay(args)) => replay::run(&args),
-        Some(Command::Train(args)) => print_stdout(&train::run(&args, command_line)?),
-        Some(Command::Solve(args)) => print_stdout(&solve::run(&args)?),
-        Some(Command::Probe(args)) => print_stdout(&probe::run(&args)?),
-        None => study::run(
-            &StudyArgs {
-                out: "results/default-study".into(),
-                games: study::DEFAULT_GAMES,
-                resume: false,
-                run: cowrie_experiments::cli::RunArgs {
-                    seed: 1,
-                    threads: 2,
-                    quiet: false,
-                },
-            },
-            command_line,
-        ),
+        Command::Bench(args) => bench::run(args.games),
+        Command::Merge(args) => merge::run(&args, command_line),
+        Command::Replay(args) => replay::run(&args),
+        Command::Train(args) => print_stdout(&train::run(&args, command_line)?),
+        Command::Solve(args) => print_stdout(&solve::run(&args)?),
+        Command::Probe(args) => print_stdout(&probe::run(&args)?),
+        Command::Completions(args) => {
+            let mut text = Vec::new();
+            clap_complete::generate(args.shell, &mut Cli::command(), "cowrie", &mut text);
+            print_stdout(&String::from_utf8_lossy(&text))
+        }
+        Command::Man => {
+            let mut text = Vec::new();
+            clap_mangen::Man::new(Cli::command())
+                .render(&mut text)
+                .context("rendering the manual page")?;
+            print_stdout(&String::from_utf8_lossy(&text))
+        }
     }
 }
 

@@ -452,3 +452,31 @@ fn a_tournament_counts_pairs_and_rates_agents() {
     ]);
     assert_eq!(r.status.code(), Some(2));
 }
+
+/// Bare `cowrie` prints the help (every subcommand listed) and starts nothing; the completion
+/// scripts and the manual page come from the same definitions.
+#[test]
+fn bare_cowrie_prints_help_and_completions_and_man_are_generated() {
+    let o = cowrie(&[]);
+    assert!(o.status.success());
+    let help = String::from_utf8_lossy(&o.stdout);
+    for sub in [
+        "match",
+        "study",
+        "tournament",
+        "solve",
+        "completions",
+        "man",
+    ] {
+        assert!(help.contains(&format!("\n  {sub} ")), "{sub} in {help}");
+    }
+    let bash = cowrie(&["completions", "bash"]);
+    assert!(bash.status.success());
+    let script = String::from_utf8_lossy(&bash.stdout);
+    assert!(script.contains("complete -F") && script.contains("--games-per-pair"));
+    let man = cowrie(&["man"]);
+    assert!(man.status.success());
+    assert!(String::from_utf8_lossy(&man.stdout).contains(".TH cowrie 1"));
+    let bad = cowrie(&["completions", "nosh"]);
+    assert_eq!(bad.status.code(), Some(2));
+}

@@ -13,6 +13,7 @@ pub mod legal;
 pub mod manifest;
 pub mod output;
 pub mod plots;
+pub mod progress;
 pub mod ratings;
 pub mod record;
 pub mod registry;

@@ -110,7 +110,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 seed: a.run.seed,
                 threads: a.run.threads,
                 out: a.out,
-                progress: !a.run.quiet,
+                progress: cowrie_experiments::progress::Progress::own(!a.run.quiet),
                 command_line,
                 resume: false,
             })?;
@@ -136,7 +136,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 seed: a.run.seed,
                 threads: a.run.threads,
                 out: a.out,
-                progress: !a.run.quiet,
+                progress: cowrie_experiments::progress::Progress::own(!a.run.quiet),
                 command_line,
                 resume: false,
             })?;

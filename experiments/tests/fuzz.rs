@@ -175,7 +175,7 @@ fn match_config(game: &str, out: &Path, shard: &str, resume: bool) -> match_cmd:
         seed: 3,
         threads: 1,
         out: out.to_path_buf(),
-        progress: false,
+        progress: cowrie_experiments::progress::Progress::Hidden,
         command_line: vec!["cowrie".into()],
         shard: shard.parse().unwrap(),
         resume,

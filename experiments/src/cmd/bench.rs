@@ -47,7 +47,7 @@ impl GameTask for BenchGame {
                 seed: 1,
                 threads: 1,
                 out: std::path::PathBuf::new(),
-                progress: false,
+                progress: crate::progress::Progress::Hidden,
                 command_line: Vec::new(),
                 shard: Shard::WHOLE,
                 resume: false,

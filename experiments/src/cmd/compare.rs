@@ -332,7 +332,7 @@ pub struct CompareConfig {
     /// Output directory.
     pub out: std::path::PathBuf,
     /// Progress bar.
-    pub progress: bool,
+    pub progress: crate::progress::Progress,
     /// Command line.
     pub command_line: Vec<String>,
     /// Continue each rule set's interrupted match in its directory (a finished one is verified
@@ -364,7 +364,7 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
             seed: cfg.seed,
             threads: cfg.threads,
             out: cfg.out.join(format!("{}-{}", i + 1, sanitize(&set.name))),
-            progress: cfg.progress,
+            progress: cfg.progress.clone(),
             command_line: cfg.command_line.clone(),
             shard: Shard::WHOLE,
             resume: false,
@@ -393,6 +393,7 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
     let mut lengths_text = String::new();
     for (set, m) in cfg.sets.iter().zip(&matches) {
         let dir = m.out.clone();
+        cfg.progress.say(format!("{} {}", cfg.game, set.name));
         match_cmd::run(m)?;
         let rows = read_rows(&dir.join("games.csv"))?;
         let mut s = stats_of(&set.name, &rows);

@@ -3,14 +3,12 @@
 //! (`--record`).
 
 use std::collections::BTreeMap;
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{bail, Context};
 use cowrie_agents::{external, AgentSpec, AnyAgent, Evaluate};
 use cowrie_engine::{Game, Player, RuleSet};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::cli::MatchArgs;
@@ -64,7 +62,7 @@ pub struct MatchConfig {
     /// Output directory.
     pub out: PathBuf,
     /// Show a progress bar (only drawn on a terminal).
-    pub progress: bool,
+    pub progress: crate::progress::Progress,
     /// The command line, for the manifest.
     pub command_line: Vec<String>,
     /// The slice of the schedule this process plays.
@@ -91,7 +89,7 @@ impl MatchConfig {
             seed: a.run.seed,
             threads: a.run.threads,
             out: a.out.clone(),
-            progress: !a.run.quiet,
+            progress: crate::progress::Progress::own(!a.run.quiet),
             command_line,
             shard: a.shard.as_deref().map_or(Ok(Shard::WHOLE), str::parse)?,
             resume: a.resume,
@@ -314,7 +312,13 @@ pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchR
     )?;
     let started = Instant::now();
 
-    let bar = progress_bar(schedule.len(), cfg.progress);
+    // A game whose rows hold the games played inside them is played as matches.
+    let unit = if G::subgame_columns().is_empty() {
+        "games"
+    } else {
+        "matches"
+    };
+    let bar = cfg.progress.bar(schedule.len(), unit);
     bar.inc(done);
     let ctx = Ctx {
         cfg,
@@ -379,7 +383,7 @@ pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchR
             .into());
         }
     }
-    bar.finish_and_clear();
+    cfg.progress.finish(&bar);
     drop(csv_file);
 
     let rows = summary::read_rows(&csv_path)?;
@@ -551,22 +555,6 @@ fn write_all<'a>(
     }
     file.append(&buf)
         .with_context(|| format!("cannot write '{}'", path.display()))
-}
-
-/// A progress bar of `games` games on stderr (hidden unless `wanted` and stderr is a terminal).
-pub(crate) fn progress_bar(games: u64, wanted: bool) -> ProgressBar {
-    let target = if wanted && std::io::stderr().is_terminal() {
-        ProgressDrawTarget::stderr()
-    } else {
-        ProgressDrawTarget::hidden()
-    };
-    let bar = ProgressBar::with_draw_target(Some(games), target);
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  ETA {eta}")
-    {
-        bar.set_style(style);
-    }
-    bar
 }
 
 /// Writes `lengths.svg` in `out`: the histogram of plies per game of `rows` (a run's

@@ -99,10 +99,16 @@ pub fn run(args: &StudyArgs, command_line: Vec<String>) -> anyhow::Result<()> {
         "timeouts",
         "plies"
     );
-    for (i, r) in runs().into_iter().enumerate() {
+    let all = runs();
+    let units: u64 = all
+        .iter()
+        .map(|r| r.variants.len() as u64 * args.games)
+        .sum();
+    let bar = crate::progress::study_bar(units, !args.run.quiet);
+    for (i, r) in all.into_iter().enumerate() {
         let first = i == 0;
         let dir = args.out.join(r.game);
-        eprintln!("study: {} ({}) ...", r.game, r.agent);
+        bar.suspend(|| eprintln!("study: {} ({}) ...", r.game, r.agent));
         let cfg = CompareConfig {
             game: r.game.to_string(),
             sets: r
@@ -115,7 +121,7 @@ pub fn run(args: &StudyArgs, command_line: Vec<String>) -> anyhow::Result<()> {
             seed: args.run.seed,
             threads: args.run.threads,
             out: dir.clone(),
-            progress: !args.run.quiet,
+            progress: crate::progress::Progress::Shared(bar.clone()),
             command_line: command_line.clone(),
             // A game the interrupted study had not reached starts afresh.
             resume: args.resume && (first || dir.exists()),
@@ -192,6 +198,7 @@ pub fn run(args: &StudyArgs, command_line: Vec<String>) -> anyhow::Result<()> {
             }
         }
     }
+    bar.finish_and_clear();
     let path = args.out.join("summary.csv");
     let mut all = header.unwrap_or_default();
     all.extend(summary);

@@ -168,7 +168,7 @@ pub fn run(cfg: &TournamentConfig) -> anyhow::Result<String> {
                 seed: cfg.seed,
                 threads: cfg.threads,
                 out: dir.clone(),
-                progress: cfg.progress,
+                progress: crate::progress::Progress::own(cfg.progress),
                 command_line: cfg.command_line.clone(),
                 shard: Shard::WHOLE,
                 resume: crate::manifest::part_resumes(cfg.resume, &dir),

@@ -25,8 +25,8 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use crate::cli::TrainArgs;
-use crate::cmd::match_cmd::progress_bar;
 use crate::plots::Interval;
+use crate::progress::Progress;
 use crate::registry::{dispatch, GameTask};
 use crate::seeds::{agent_stream, chance_stream};
 
@@ -332,7 +332,8 @@ fn train<G: Game + Evaluate>(a: &TrainArgs, command_line: &[String]) -> anyhow::
         write_curve(&rows)?;
         save(&net, &ckpt)?;
     }
-    let bar = progress_bar(a.games, !a.quiet);
+    let progress = Progress::own(!a.quiet);
+    let bar = progress.bar(a.games, "games");
     bar.inc(done);
     let started = Instant::now();
     let start_done = done;
@@ -381,7 +382,7 @@ fn train<G: Game + Evaluate>(a: &TrainArgs, command_line: &[String]) -> anyhow::
             save(&net, &ckpt)?;
         }
     }
-    bar.finish_and_clear();
+    progress.finish(&bar);
     meta(&mut net, done);
     save(&net, &a.out)?;
     let secs = started.elapsed().as_secs_f64();

@@ -33,7 +33,11 @@ pub fn dispatch<T: GameTask>(name: &str, task: T) -> anyhow::Result<T::Output> {
         "frangieh" => task.run::<Frangieh>(),
         "julbahar" => task.run::<Julbahar>(),
         "bargese" => task.run::<Bargese>(),
-        _ => anyhow::bail!("unknown game '{name}' (known: {})", GAMES.join(", ")),
+        _ => anyhow::bail!(
+            "unknown game {} (known: {})",
+            crate::cli::quote(name),
+            GAMES.join(", ")
+        ),
     }
 }
 

@@ -62,7 +62,10 @@ impl std::str::FromStr for Shard {
             .and_then(|(k, n)| Some((k.parse::<u64>().ok()?, n.parse::<u64>().ok()?)));
         match parsed {
             Some((k, n)) if n >= 1 && (1..=n).contains(&k) => Ok(Shard { k, n }),
-            _ => anyhow::bail!("--shard '{s}': expected K/N with 1 <= K <= N"),
+            _ => anyhow::bail!(
+                "--shard {}: expected K/N with 1 <= K <= N",
+                crate::cli::quote(s)
+            ),
         }
     }
 }

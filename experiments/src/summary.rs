@@ -73,10 +73,10 @@ pub fn read_rows(path: &Path) -> anyhow::Result<Vec<RowView>> {
         let num = |c: usize| -> anyhow::Result<u64> {
             rec[c].parse::<u64>().with_context(|| {
                 format!(
-                    "'{}' row {}: '{}' is not a number",
+                    "'{}' row {}: {} is not a number",
                     path.display(),
                     i + 1,
-                    &rec[c]
+                    crate::cli::quote(&rec[c])
                 )
             })
         };

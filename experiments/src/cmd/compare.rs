@@ -64,7 +64,11 @@ impl std::str::FromStr for RuleSetSpec {
         let variant = parts.next().filter(|v| !v.is_empty()).map(str::to_string);
         let options: Vec<String> = parts.map(str::to_string).collect();
         if let Some(bad) = options.iter().find(|o| !o.contains('=')) {
-            anyhow::bail!("rule set '{s}': '{bad}' is not key=value");
+            anyhow::bail!(
+                "rule set {}: {} is not key=value",
+                crate::cli::quote(s),
+                crate::cli::quote(bad)
+            );
         }
         Ok(RuleSetSpec {
             variant,

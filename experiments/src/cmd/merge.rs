@@ -103,7 +103,7 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
             bail!(
                 "shard '{}' is not complete (status {})",
                 dir.display(),
-                m["status"]
+                crate::cli::quote(&m["status"].to_string())
             );
         }
         let mut r = m["run"].clone();

@@ -328,21 +328,10 @@ fn trinomial_score(w: u64, d: u64, l: u64) -> (f64, f64, f64) {
         return (f64::NAN, f64::NAN, f64::NAN);
     }
     let m = (w as f64 + 0.5 * d as f64) / n;
-    let z = crate::stats::z95();
-    let z2 = z * z;
-    let centre = (m + z2 / (2.0 * n)) / (1.0 + z2 / n);
-    let half = z / (1.0 + z2 / n) * (m * (1.0 - m) / n + z2 / (4.0 * n * n)).sqrt();
+    let (wlo, whi) = crate::stats::wilson_at(m, n, crate::stats::z95());
     // At a score of 0 or 1 the bound is exactly 0 or 1 (rounding would leave a speck).
-    let lo = if w + d == 0 {
-        0.0
-    } else {
-        (centre - half).max(0.0)
-    };
-    let hi = if l + d == 0 {
-        1.0
-    } else {
-        (centre + half).min(1.0)
-    };
+    let lo = if w + d == 0 { 0.0 } else { wlo };
+    let hi = if l + d == 0 { 1.0 } else { whi };
     (m, lo, hi)
 }
 

@@ -344,9 +344,20 @@ pub struct StudyArgs {
     /// verified against their manifests and kept, the interrupted one resumes.
     #[arg(long)]
     pub resume: bool,
-    /// Seed, threads, progress.
-    #[command(flatten)]
-    pub run: RunArgs,
+    /// The study's name: its run seed is derived from it (docs/conventions.md), so studies of
+    /// different names play different games.
+    #[arg(long, default_value = "default-study")]
+    pub name: String,
+    /// Run seed instead of the one derived from --name (a study given another's seed replays
+    /// its games).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Worker threads (the output does not depend on it).
+    #[arg(long, default_value_t = 2, allow_negative_numbers = true, value_parser = thread_count)]
+    pub threads: usize,
+    /// No progress bar (it is also hidden when stderr is not a terminal).
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 /// `cowrie rules`.

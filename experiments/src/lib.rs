@@ -11,6 +11,7 @@ pub mod gamelog;
 pub mod interrupt;
 pub mod legal;
 pub mod manifest;
+pub mod metrics;
 pub mod multiple;
 pub mod output;
 pub mod pairstats;

@@ -8,15 +8,8 @@
 /// `p̃ ≤ α` controls the family-wise error rate at `α` under any dependence.
 #[must_use]
 pub fn holm(p: &[f64]) -> Vec<f64> {
-    let order = ascending(p);
-    let m = order.len() as f64;
-    let mut out = vec![f64::NAN; p.len()];
-    let mut running = 0.0f64;
-    for (j, &i) in order.iter().enumerate() {
-        running = running.max(((m - j as f64) * p[i]).min(1.0));
-        out[i] = running;
-    }
-    out
+    let m = count(p);
+    adjust(p, false, |j, x| ((m - j as f64) * x).min(1.0), f64::max)
 }
 
 /// Benjamini and Hochberg (1995), "Controlling the false discovery rate": with the `m` p-values
@@ -24,13 +17,43 @@ pub fn holm(p: &[f64]) -> Vec<f64> {
 /// controls the false discovery rate at `q` for independent or positively dependent tests.
 #[must_use]
 pub fn benjamini_hochberg(p: &[f64]) -> Vec<f64> {
+    let m = count(p);
+    adjust(
+        p,
+        true,
+        |j, x| (m * x / (j as f64 + 1.0)).min(1.0),
+        f64::min,
+    )
+}
+
+/// The hypotheses of the family: the p-values that are not NaN.
+fn count(p: &[f64]) -> f64 {
+    p.iter().filter(|x| !x.is_nan()).count() as f64
+}
+
+/// Walks the p-values in ascending order (from the largest when `from_top`), each scaled by
+/// `scale(rank from 0, p)`, keeping the running `combine` of the scaled values: the step-down
+/// maximum or the step-up minimum.
+fn adjust(
+    p: &[f64],
+    from_top: bool,
+    scale: impl Fn(usize, f64) -> f64,
+    combine: fn(f64, f64) -> f64,
+) -> Vec<f64> {
     let order = ascending(p);
-    let m = order.len() as f64;
     let mut out = vec![f64::NAN; p.len()];
-    let mut running = 1.0f64;
-    for (j, &i) in order.iter().enumerate().rev() {
-        running = running.min((m * p[i] / (j as f64 + 1.0)).min(1.0));
-        out[i] = running;
+    let mut running: Option<f64> = None;
+    let ranks: Vec<usize> = if from_top {
+        (0..order.len()).rev().collect()
+    } else {
+        (0..order.len()).collect()
+    };
+    for j in ranks {
+        let i = order[j];
+        let x = scale(j, p[i]);
+        let r = running.map_or(x, |r| combine(r, x));
+        running = Some(r);
+        out[i] = r;
     }
     out
 }

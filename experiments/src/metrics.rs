@@ -106,7 +106,14 @@ fn pair_of(game_index: u64) -> u64 {
     slot(game_index, true).pair_index
 }
 
-/// Whether `seat` (a `winner_seat` text) names the counted player `who`: `Some(true)` if it
+/// The number in column `c` (named `name`) of a row of `path`.
+fn index(rec: &csv::StringRecord, c: usize, name: &str, path: &Path) -> anyhow::Result<u64> {
+    rec[c]
+        .parse()
+        .with_context(|| format!("'{}': {name} '{}' is not a number", path.display(), &rec[c]))
+}
+
+/// Whether `winner` (a `winner_seat` text) names the counted player `who`: `Some(true)` if it
 /// won, `Some(false)` if the other player did, `None` without a winner.
 fn won_by(winner: &str, who: &str) -> Option<bool> {
     (!winner.is_empty()).then(|| winner == who)
@@ -135,13 +142,7 @@ pub fn read_subgames(path: &Path) -> anyhow::Result<Subgames> {
     let mut t = Subgames::default();
     for rec in r.records() {
         let rec = rec.with_context(|| format!("reading '{}'", path.display()))?;
-        let key: u64 = rec[pi].parse().with_context(|| {
-            format!(
-                "'{}': pair_index '{}' is not a number",
-                path.display(),
-                &rec[pi]
-            )
-        })?;
+        let key = index(&rec, pi, "pair_index", path)?;
         let winner = &rec[bo];
         t.games += 1;
         t.seat1_wins.push_win(key, won_by(winner, "1"));
@@ -174,14 +175,8 @@ pub fn first_enterer_wins(path: &Path) -> anyhow::Result<Option<Series>> {
     let mut s = Series::default();
     for rec in r.records() {
         let rec = rec.with_context(|| format!("reading '{}'", path.display()))?;
-        let index: u64 = rec[gi].parse().with_context(|| {
-            format!(
-                "'{}': game_index '{}' is not a number",
-                path.display(),
-                &rec[gi]
-            )
-        })?;
-        s.push_win(pair_of(index), won_by(&rec[ws], &rec[fe]));
+        let game = index(&rec, gi, "game_index", path)?;
+        s.push_win(pair_of(game), won_by(&rec[ws], &rec[fe]));
     }
     Ok(Some(s))
 }

@@ -139,10 +139,19 @@ pub fn run(cfg: &TournamentConfig) -> anyhow::Result<String> {
         "pairs_1.5",
         "pairs_2",
         "pairs_truncated",
+        "pair_score_ci95_low",
+        "pair_score_ci95_high",
+        "pair_elo_ci95_low",
+        "pair_elo_ci95_high",
+        "los",
+        "p_value",
+        "p_holm",
     ])?;
+    let mut records: Vec<Vec<String>> = Vec::new();
+    let mut p_values: Vec<f64> = Vec::new();
     let mut table = format!(
-        "{}: round robin of {k} agents, {} games per pairing (seat-swapped pairs), seed {}\n{:<40} {:>6} {:>9}  {:<18} {:>8}  {:<18} pairs 0/½/1/1½/2\n",
-        cfg.game, cfg.games_per_pair, cfg.seed, "pairing (A v B)", "games", "A score", "95% interval", "Elo A-B", "95% interval"
+        "{}: round robin of {k} agents, {} games per pairing (seat-swapped pairs), seed {}\n{:<40} {:>6} {:>9}  {:<18} {:>8}  {:<18} {:<18} {:>8} pairs 0/½/1/1½/2\n",
+        cfg.game, cfg.games_per_pair, cfg.seed, "pairing (A v B)", "games", "A score", "95% interval", "Elo A-B", "95% interval", "95% pentanomial", "p"
     );
     let mut pair_games: Vec<Vec<[Game; 2]>> = Vec::new();
     let mut pairing = 0;
@@ -246,25 +255,48 @@ pub fn run(cfg: &TournamentConfig) -> anyhow::Result<String> {
                     f6(elo(hi)),
                 ];
                 if seat == "both" {
+                    let pl = penta.pair_level();
+                    p_values.push(pl.p_value);
                     rec.extend(penta.counts.iter().map(ToString::to_string));
                     rec.push(penta.truncated.to_string());
+                    rec.extend(
+                        [pl.low, pl.high, pl.elo_low, pl.elo_high, pl.los, pl.p_value].map(f6),
+                    );
+                    rec.push(String::new()); // p_holm, once every pairing is played
                     let _ = writeln!(
                         table,
-                        "{:<40} {:>6} {:>9.4}  [{lo:.4}, {hi:.4}] {:>8.1}  [{:.1}, {:.1}] {:?}",
+                        "{:<40} {:>6} {:>9.4}  [{lo:.4}, {hi:.4}] {:>8.1}  [{:.1}, {:.1}] {:<18} {:>8} {:?}",
                         format!("{} v {}", names[a], names[b]),
                         n + c[3],
                         score,
                         elo(score),
                         elo(lo),
                         elo(hi),
+                        if pl.low.is_nan() {
+                            String::new()
+                        } else {
+                            format!("[{:.4}, {:.4}]", pl.low, pl.high)
+                        },
+                        if pl.p_value.is_nan() {
+                            String::new()
+                        } else {
+                            format!("{:.4}", pl.p_value)
+                        },
                         penta.counts
                     );
                 } else {
-                    rec.extend(std::iter::repeat_n(String::new(), 6));
+                    rec.extend(std::iter::repeat_n(String::new(), 13));
                 }
-                summary.write_record(&rec)?;
+                records.push(rec);
             }
         }
+    }
+    // Holm's adjustment over the pairings (one hypothesis each: A's pair score is 1/2).
+    for (i, h) in crate::multiple::holm(&p_values).into_iter().enumerate() {
+        records[3 * i + 2][27] = f6(h);
+    }
+    for rec in &records {
+        summary.write_record(rec)?;
     }
     summary.flush()?;
     let games_path = cfg.out.join("games.csv");

@@ -17,6 +17,13 @@
 //! that interval lies above one half (a sign test with draws and truncations set aside; in a
 //! game without draws or truncations it is the win rate itself). Every seat holds the same
 //! number of games, so the `both` row's win rate is the average of the two seats' rates.
+//!
+//! The `both` row adds the pair-level analysis (docs/metrics.md, *Pair-level analysis*):
+//! `pairs` (seat-swapped pairs without a truncated game), `pair_win_ci95_low/high` (the win
+//! rate's interval clustered by pair), `pair_score` with its pentanomial interval
+//! (`pair_score_ci95_low/high`), `elo` with `elo_ci95_low/high`, `los`, `p_value` (a pair score
+//! of ½), `p_holm` (Holm over the steps) and `pair_significant` (the pair score's interval lies
+//! above ½); the per-seat rows leave them empty.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;

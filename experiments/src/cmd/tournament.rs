@@ -10,6 +10,10 @@
 //! resolved rule options, start and end times; `status` is `complete` only once every file is
 //! written).
 //!
+//! The `both` rows add the pentanomial (pair-level) analysis of docs/metrics.md:
+//! `pair_score_ci95_low/high`, `pair_elo_ci95_low/high`, `los`, `p_value` (A's pair score is ½)
+//! and `p_holm` (Holm over the pairings).
+//!
 //! An Elo bound is empty in the CSV where the score's bound is 0 or 1 (a pairing won or lost in
 //! every game at that bound): the Elo difference of a score of 0 or 1 is unbounded.
 

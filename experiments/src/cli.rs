@@ -50,6 +50,31 @@ pub enum Command {
     Solve(SolveArgs),
     /// A movement-phase position's perfect-play value and every move's, from a database.
     Probe(ProbeArgs),
+    /// The match-equity table of matches to a target score (Julbahar), from a subgames.csv.
+    Equity(EquityArgs),
+}
+
+/// `cowrie equity`.
+#[derive(Debug, Args, Clone)]
+pub struct EquityArgs {
+    /// The subgames.csv of a Julbahar run.
+    #[arg(long, value_name = "FILE")]
+    pub subgames: PathBuf,
+    /// The score that ends a match (the run's `target` option).
+    #[arg(long, default_value_t = 31)]
+    pub target: u32,
+    /// Bootstrap resamples of the matches' seat-swapped pairs.
+    #[arg(long, default_value_t = 200)]
+    pub resamples: usize,
+    /// Seed of the resampling.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Fewest games begun at a score pair for its raw frequency to be printed.
+    #[arg(long, default_value_t = 30)]
+    pub min_visits: u64,
+    /// Output directory (writes equity.csv).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
 }
 
 /// `cowrie train`.

@@ -7,6 +7,7 @@
 pub mod cli;
 pub mod cmd;
 pub mod digest;
+pub mod equity;
 pub mod gamelog;
 pub mod interrupt;
 pub mod legal;

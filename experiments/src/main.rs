@@ -5,8 +5,8 @@ use std::process::ExitCode;
 use clap::Parser;
 use cowrie_experiments::cli::{Cli, Command, StudyArgs};
 use cowrie_experiments::cmd::{
-    bench, compare, ladder, match_cmd, merge, probe, replay, rules_cmd, solve, study, tournament,
-    train,
+    bench, compare, equity, ladder, match_cmd, merge, probe, replay, rules_cmd, solve, study,
+    tournament, train,
 };
 use cowrie_experiments::output::print_stdout;
 
@@ -155,6 +155,14 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Train(args)) => print_stdout(&train::run(&args, command_line)?),
         Some(Command::Solve(args)) => print_stdout(&solve::run(&args)?),
         Some(Command::Probe(args)) => print_stdout(&probe::run(&args)?),
+        Some(Command::Equity(a)) => print_stdout(&equity::run(&equity::EquityConfig {
+            subgames: a.subgames,
+            target: a.target,
+            resamples: a.resamples,
+            seed: a.seed,
+            min_visits: a.min_visits,
+            out: a.out,
+        })?),
         None => study::run(
             &StudyArgs {
                 out: "results/default-study".into(),

@@ -126,19 +126,8 @@ fn won_by(winner: &str, who: &str) -> Option<bool> {
 /// # Errors
 /// An unreadable file or a missing column, naming the file.
 pub fn read_subgames(path: &Path) -> anyhow::Result<Subgames> {
-    let mut r = csv::Reader::from_path(path)
-        .with_context(|| format!("cannot read '{}'", path.display()))?;
-    let h = r.headers()?.clone();
-    let col = |name: &str| {
-        h.iter()
-            .position(|x| x == name)
-            .with_context(|| format!("'{}' has no column '{name}'", path.display()))
-    };
-    let (pi, fm, bo) = (
-        col("pair_index")?,
-        col("first_mover_seat")?,
-        col("bore_off_seat")?,
-    );
+    let (mut r, [pi, fm, bo]) =
+        crate::output::csv_columns(path, ["pair_index", "first_mover_seat", "bore_off_seat"])?;
     let mut t = Subgames::default();
     for rec in r.records() {
         let rec = rec.with_context(|| format!("reading '{}'", path.display()))?;

@@ -35,6 +35,7 @@ use cowrie_engine::{Game, Player, RuleSet};
 
 use crate::cmd::match_cmd::{self, MatchConfig};
 use crate::manifest::{now_rfc3339, Manifest};
+use crate::output::f6;
 use crate::pairstats::{add, clustered_wilson, Clusters, Estimate};
 use crate::ratings::Pentanomial;
 use crate::registry::{dispatch, GameTask};
@@ -469,15 +470,6 @@ fn run_ladder<G: Game + Evaluate>(cfg: &LadderConfig) -> anyhow::Result<String> 
         cfg.out.display()
     );
     Ok(table)
-}
-
-/// Six decimals; empty where not finite (an undefined interval, the Elo of a score of 0 or 1).
-fn f6(x: f64) -> String {
-    if x.is_finite() {
-        format!("{x:.6}")
-    } else {
-        String::new()
-    }
 }
 
 /// Three decimals, or `-` where not finite.

@@ -25,6 +25,7 @@ use cowrie_agents::AgentSpec;
 
 use crate::cmd::match_cmd::{self, MatchConfig};
 use crate::manifest::{now_rfc3339, Manifest};
+use crate::output::f6;
 use crate::ratings::{bradley_terry_bootstrap, elo, Game, Pentanomial};
 use crate::schedule::{slot, Shard};
 use crate::summary::{read_rows, RowView};
@@ -369,14 +370,4 @@ fn trinomial_score(w: u64, d: u64, l: u64) -> (f64, f64, f64) {
     let lo = if w + d == 0 { 0.0 } else { wlo };
     let hi = if l + d == 0 { 1.0 } else { whi };
     (m, lo, hi)
-}
-
-/// Six decimals; empty for a value that is not finite (an undefined score, or the Elo of a
-/// score of 0 or 1), so the CSV never holds `inf` or `NaN`.
-fn f6(x: f64) -> String {
-    if x.is_finite() {
-        format!("{x:.6}")
-    } else {
-        String::new()
-    }
 }

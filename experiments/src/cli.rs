@@ -56,6 +56,8 @@ pub enum Command {
     /// Prints cowrie's manual page (roff), generated from the same definitions as `--help`
     /// (`cowrie man > cowrie.1; man ./cowrie.1`).
     Man,
+    /// The match-equity table of matches to a target score (Julbahar), from a subgames.csv.
+    Equity(EquityArgs),
 }
 
 /// `cowrie completions`.
@@ -64,6 +66,29 @@ pub struct CompletionsArgs {
     /// The shell.
     #[arg(value_enum)]
     pub shell: clap_complete::Shell,
+}
+
+/// `cowrie equity`.
+#[derive(Debug, Args, Clone)]
+pub struct EquityArgs {
+    /// The subgames.csv of a Julbahar run.
+    #[arg(long, value_name = "FILE")]
+    pub subgames: PathBuf,
+    /// The score that ends a match (the run's `target` option).
+    #[arg(long, default_value_t = 31)]
+    pub target: u32,
+    /// Bootstrap resamples of the matches' seat-swapped pairs.
+    #[arg(long, default_value_t = 200)]
+    pub resamples: usize,
+    /// Seed of the resampling.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Fewest games begun at a score pair for its raw frequency to be printed.
+    #[arg(long, default_value_t = 30)]
+    pub min_visits: u64,
+    /// Output directory (writes equity.csv).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
 }
 
 /// `cowrie train`.
@@ -365,9 +390,20 @@ pub struct StudyArgs {
     /// verified against their manifests and kept, the interrupted one resumes.
     #[arg(long)]
     pub resume: bool,
-    /// Seed, threads, progress.
-    #[command(flatten)]
-    pub run: RunArgs,
+    /// The study's name: its run seed is derived from it (docs/conventions.md), so studies of
+    /// different names play different games.
+    #[arg(long, default_value = "default-study")]
+    pub name: String,
+    /// Run seed instead of the one derived from --name (a study given another's seed replays
+    /// its games).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Worker threads (the output does not depend on it).
+    #[arg(long, default_value_t = 2, allow_negative_numbers = true, value_parser = thread_count)]
+    pub threads: usize,
+    /// No progress bar (it is also hidden when stderr is not a terminal).
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 /// `cowrie rules`.

@@ -7,11 +7,15 @@
 pub mod cli;
 pub mod cmd;
 pub mod digest;
+pub mod equity;
 pub mod gamelog;
 pub mod interrupt;
 pub mod legal;
 pub mod manifest;
+pub mod metrics;
+pub mod multiple;
 pub mod output;
+pub mod pairstats;
 pub mod plots;
 pub mod progress;
 pub mod ratings;

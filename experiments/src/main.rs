@@ -6,8 +6,8 @@ use anyhow::Context;
 use clap::{CommandFactory, Parser};
 use cowrie_experiments::cli::{Cli, Command};
 use cowrie_experiments::cmd::{
-    bench, compare, ladder, match_cmd, merge, probe, replay, rules_cmd, solve, study, tournament,
-    train,
+    bench, compare, equity, ladder, match_cmd, merge, probe, replay, rules_cmd, solve, study,
+    tournament, train,
 };
 use cowrie_experiments::output::print_stdout;
 
@@ -175,6 +175,14 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 .context("rendering the manual page")?;
             print_stdout(&String::from_utf8_lossy(&text))
         }
+        Command::Equity(a) => print_stdout(&equity::run(&equity::EquityConfig {
+            subgames: a.subgames,
+            target: a.target,
+            resamples: a.resamples,
+            seed: a.seed,
+            min_visits: a.min_visits,
+            out: a.out,
+        })?),
     }
 }
 

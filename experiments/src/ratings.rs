@@ -4,7 +4,10 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::stats::z95;
+use statrs::distribution::{ContinuousCDF, Normal};
+
+use crate::pairstats::two_sided_p;
+use crate::stats::{wilson_at, z95};
 
 /// Outcome counts of seat-swapped pairs from agent A's view: A's points over the two games
 /// (loss 0, draw ½, win 1) being 0, ½, 1, 1½ or 2. Pairs with a truncated game are counted
@@ -49,24 +52,77 @@ impl Pentanomial {
             .map(|(x, c)| x * c as f64)
             .sum::<f64>()
             / n;
-        let z = z95();
-        let z2 = z * z;
-        let centre = (mean + z2 / (2.0 * n)) / (1.0 + z2 / n);
-        let half = z / (1.0 + z2 / n) * (mean * (1.0 - mean) / n + z2 / (4.0 * n * n)).sqrt();
+        let (wlo, whi) = wilson_at(mean, n, z95());
         let all_lost = self.counts[0] == self.pairs();
         let all_won = self.counts[4] == self.pairs();
-        let lo = if all_lost {
-            0.0
-        } else {
-            (centre - half).max(0.0)
-        };
-        let hi = if all_won {
-            1.0
-        } else {
-            (centre + half).min(1.0)
-        };
+        let lo = if all_lost { 0.0 } else { wlo };
+        let hi = if all_won { 1.0 } else { whi };
         (mean, lo, hi)
     }
+
+    /// A's mean score per game from the pair outcomes as fishtest computes it (the pentanomial
+    /// model: each pair's score, 0 to 2, halved, is one observation; the variance of those
+    /// observations over the pairs, pairs in the denominator), with the normal 95% interval
+    /// `score ± z sqrt(variance / pairs)` (cut to [0, 1]), its Elo transform, the likelihood of
+    /// superiority `Φ((score - ½) / se)` and the two-sided p-value of `score = ½`. Where every
+    /// pair has the same outcome the variance is 0 and the interval, LOS and p-value are
+    /// undefined (NaN).
+    #[must_use]
+    pub fn pair_level(&self) -> PairLevel {
+        let n = self.pairs() as f64;
+        let xs = [0.0, 0.25, 0.5, 0.75, 1.0];
+        let share = |c: u64| c as f64 / n;
+        let score: f64 = xs.iter().zip(self.counts).map(|(x, c)| x * share(c)).sum();
+        let variance: f64 = xs
+            .iter()
+            .zip(self.counts)
+            .map(|(x, c)| share(c) * (x - score).powi(2))
+            .sum();
+        let se = (variance / n).sqrt();
+        let defined = n > 0.0 && se > 0.0;
+        let (low, high) = if defined {
+            let h = z95() * se;
+            ((score - h).max(0.0), (score + h).min(1.0))
+        } else {
+            (f64::NAN, f64::NAN)
+        };
+        let normal = Normal::new(0.0, 1.0).expect("the standard normal exists");
+        let z = (score - 0.5) / se;
+        PairLevel {
+            score,
+            variance,
+            low,
+            high,
+            elo: elo(score),
+            elo_low: elo(low),
+            elo_high: elo(high),
+            los: if defined { normal.cdf(z) } else { f64::NAN },
+            p_value: if defined { two_sided_p(z) } else { f64::NAN },
+        }
+    }
+}
+
+/// Pair-level (pentanomial) statistics of seat-swapped pairs, [`Pentanomial::pair_level`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PairLevel {
+    /// A's mean score per game.
+    pub score: f64,
+    /// The variance of the pair score (halved, so in [0, 1]) over the pairs.
+    pub variance: f64,
+    /// The 95% interval of the score.
+    pub low: f64,
+    /// Its upper bound.
+    pub high: f64,
+    /// The Elo difference of the score ([`elo`]).
+    pub elo: f64,
+    /// The Elo of the interval's lower bound (−∞ at a bound of 0).
+    pub elo_low: f64,
+    /// The Elo of its upper bound (+∞ at 1).
+    pub elo_high: f64,
+    /// Likelihood of superiority: the normal probability that A's true score exceeds ½.
+    pub los: f64,
+    /// The two-sided p-value of the hypothesis that the score is ½.
+    pub p_value: f64,
 }
 
 /// The Elo difference of a score (a fraction in `[0, 1]`): `-400 log10(1/s - 1)`; ±∞ at the
@@ -198,6 +254,39 @@ mod tests {
             (r[1] - 400.0 * (10.5f64 / 30.5).log10()).abs() < 1e-6,
             "{r:?}"
         );
+    }
+
+    fn pentanomial(counts: [u64; 5]) -> Pentanomial {
+        Pentanomial {
+            counts,
+            truncated: 0,
+        }
+    }
+
+    #[test]
+    fn pair_level_statistics_match_published_pentanomial_results() {
+        // fast-chess's report of a 400-game match, quoted in "Meaning of output from fast-chess
+        // engine testing suite" (Chess Stack Exchange, question 45881): Ptnml(0-2) [4, 3, 34,
+        // 42, 117], Points 332.5 (83.12 %), Elo: 277.00 +/- 40.90, LOS: 100.00 %. The ± is half
+        // the Elo width of the pentanomial normal interval, as fishtest reports it.
+        let p = pentanomial([4, 3, 34, 42, 117]).pair_level();
+        assert!((p.score - 332.5 / 400.0).abs() < 1e-12);
+        assert!((p.elo - 277.00).abs() < 0.005, "{}", p.elo);
+        let half = (p.elo_high - p.elo_low) / 2.0;
+        assert!((half - 40.90).abs() < 0.005, "{half}");
+        assert!(p.los > 0.999_95, "{}", p.los);
+        // A fishtest instance's raw statistics of a 256-game test: results [0-2] [13, 37, 50,
+        // 25, 3], score 0.43750, variance 0.05762, Elo -43.6578 (its interval there is the
+        // one corrected for sequential stopping, which a fixed-length run does not need).
+        let p = pentanomial([13, 37, 50, 25, 3]).pair_level();
+        assert!((p.score - 0.4375).abs() < 1e-12);
+        assert!((p.variance - 0.05762).abs() < 5e-6, "{}", p.variance);
+        assert!((p.elo + 43.6578).abs() < 5e-5, "{}", p.elo);
+        assert!(p.p_value < 0.01 && p.los < 0.01);
+        // Every pair alike: no variance, so no interval.
+        let p = pentanomial([0, 0, 7, 0, 0]).pair_level();
+        assert_eq!(p.score, 0.5);
+        assert!(p.low.is_nan() && p.p_value.is_nan());
     }
 
     #[test]

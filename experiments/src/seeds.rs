@@ -8,6 +8,9 @@
 //! Both games of a seat-swapped pair (games `2k` and `2k + 1`) therefore see the same chance
 //! stream, and an agent that draws more numbers never changes the dice. Without seat swapping,
 //! each game is its own pair (`k = i`).
+//!
+//! A study's run seed is derived from its name ([`study_seed`]), so two studies share games
+//! only when one is given the other's seed.
 
 use cowrie_engine::Player;
 use rand::SeedableRng;
@@ -25,6 +28,19 @@ pub fn agent_stream(run_seed: u64, game_index: u64, seat: Player) -> ChaCha8Rng 
     stream(
         run_seed,
         game_index.wrapping_mul(4) + 1 + seat.index() as u64,
+    )
+}
+
+/// The run seed of the study named `name`: the first eight bytes, little-endian, of the
+/// SHA-256 digest of the text `cowrie study ` followed by the name.
+#[must_use]
+pub fn study_seed(name: &str) -> u64 {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(format!("cowrie study {name}").as_bytes());
+    u64::from_le_bytes(
+        digest[..8]
+            .try_into()
+            .expect("a SHA-256 digest has 32 bytes"),
     )
 }
 
@@ -53,5 +69,13 @@ mod tests {
             }
         }
         assert_eq!(a, chance_stream(1, 0).gen::<u64>());
+    }
+
+    #[test]
+    fn study_seeds_come_from_the_name() {
+        // Python: int.from_bytes(hashlib.sha256(b"cowrie study default-study").digest()[:8],
+        // "little").
+        assert_eq!(study_seed("default-study"), 2_011_764_854_615_095_277);
+        assert_eq!(study_seed("large-study"), 14_958_960_951_282_968_101);
     }
 }

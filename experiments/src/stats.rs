@@ -17,8 +17,13 @@ pub fn wilson(k: u64, n: u64, z: f64) -> (f64, f64) {
     if n == 0 {
         return (0.0, 1.0);
     }
-    let n = n as f64;
-    let p = k as f64 / n;
+    wilson_at(k as f64 / n as f64, n as f64, z)
+}
+
+/// The Wilson score interval of a proportion `p` observed over `n` trials, `n` not necessarily
+/// whole (an effective sample size, [`crate::pairstats::clustered_wilson`]); `n` > 0.
+#[must_use]
+pub fn wilson_at(p: f64, n: f64, z: f64) -> (f64, f64) {
     let z2 = z * z;
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
     let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();

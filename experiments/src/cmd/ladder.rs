@@ -17,6 +17,13 @@
 //! that interval lies above one half (a sign test with draws and truncations set aside; in a
 //! game without draws or truncations it is the win rate itself). Every seat holds the same
 //! number of games, so the `both` row's win rate is the average of the two seats' rates.
+//!
+//! The `both` row adds the pair-level analysis (docs/metrics.md, *Pair-level analysis*):
+//! `pairs` (seat-swapped pairs without a truncated game), `pair_win_ci95_low/high` (the win
+//! rate's interval clustered by pair), `pair_score` with its pentanomial interval
+//! (`pair_score_ci95_low/high`), `elo` with `elo_ci95_low/high`, `los`, `p_value` (a pair score
+//! of ½), `p_holm` (Holm over the steps) and `pair_significant` (the pair score's interval lies
+//! above ½); the per-seat rows leave them empty.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -28,6 +35,9 @@ use cowrie_engine::{Game, Player, RuleSet};
 
 use crate::cmd::match_cmd::{self, MatchConfig};
 use crate::manifest::{now_rfc3339, Manifest};
+use crate::output::f6;
+use crate::pairstats::{add, clustered_wilson, Clusters, Estimate};
+use crate::ratings::Pentanomial;
 use crate::registry::{dispatch, GameTask};
 use crate::schedule::{slot, Shard};
 use crate::stats::Tally;
@@ -103,7 +113,7 @@ fn check_writable(path: &std::path::Path) -> anyhow::Result<()> {
 }
 
 /// The header of `ladder.csv`.
-pub const LADDER_COLUMNS: [&str; 20] = [
+pub const LADDER_COLUMNS: [&str; 33] = [
     "step",
     "upper_rung",
     "lower_rung",
@@ -124,6 +134,19 @@ pub const LADDER_COLUMNS: [&str; 20] = [
     "decisive_ci95_low",
     "decisive_ci95_high",
     "significant",
+    "pairs",
+    "pair_win_ci95_low",
+    "pair_win_ci95_high",
+    "pair_score",
+    "pair_score_ci95_low",
+    "pair_score_ci95_high",
+    "elo",
+    "elo_ci95_low",
+    "elo_ci95_high",
+    "los",
+    "p_value",
+    "p_holm",
+    "pair_significant",
 ];
 
 struct LadderTask<'a>(&'a LadderConfig);
@@ -145,26 +168,59 @@ pub fn run(cfg: &LadderConfig) -> anyhow::Result<String> {
     dispatch(&cfg.game, LadderTask(cfg))
 }
 
-/// The upper rung's tallies in seat 1 and seat 2 of a step's `games.csv` (the upper rung is
-/// the match's `--p1`, so it sits in seat 1 of unswapped games).
-fn upper_tallies(path: &std::path::Path) -> anyhow::Result<[Tally; 2]> {
-    let mut seats = [Tally::default(); 2];
+/// What a step's `games.csv` gives the upper rung (the match's `--p1`, so in seat 1 of
+/// unswapped games): its tallies in seat 1 and seat 2, its wins per seat-swapped pair, and the
+/// pairs' outcomes in points.
+struct Upper {
+    seats: [Tally; 2],
+    wins: Clusters,
+    pentanomial: Pentanomial,
+}
+
+fn upper_results(path: &std::path::Path) -> anyhow::Result<Upper> {
+    let mut u = Upper {
+        seats: [Tally::default(); 2],
+        wins: Clusters::new(),
+        pentanomial: Pentanomial::default(),
+    };
+    let mut points: Vec<(u64, Option<f64>)> = Vec::new();
     for r in read_rows(path)? {
-        let upper_seat: u8 = if slot(r.game_index, true).swapped {
-            2
-        } else {
-            1
-        };
-        let t = &mut seats[usize::from(upper_seat - 1)];
+        let s = slot(r.game_index, true);
+        let upper_seat: u8 = if s.swapped { 2 } else { 1 };
+        let t = &mut u.seats[usize::from(upper_seat - 1)];
         t.n += 1;
-        match (r.end_reason.as_str(), r.winner_seat) {
-            ("draw", _) => t.draws += 1,
-            (e, Some(w)) if decided(e) && w == upper_seat => t.wins += 1,
-            (e, Some(_)) if decided(e) => t.losses += 1,
-            _ => t.truncated += 1,
+        let p = match (r.end_reason.as_str(), r.winner_seat) {
+            ("draw", _) => {
+                t.draws += 1;
+                Some(0.5)
+            }
+            (e, Some(w)) if decided(e) && w == upper_seat => {
+                t.wins += 1;
+                Some(1.0)
+            }
+            (e, Some(_)) if decided(e) => {
+                t.losses += 1;
+                Some(0.0)
+            }
+            _ => {
+                t.truncated += 1;
+                None
+            }
+        };
+        add(
+            &mut u.wins,
+            s.pair_index,
+            f64::from(u8::from(p == Some(1.0))),
+        );
+        points.push((s.pair_index, p));
+    }
+    for pair in points.chunk_by(|a, b| a.0 == b.0) {
+        match pair {
+            [(_, a), (_, b)] => u.pentanomial.add(*a, *b),
+            _ => u.pentanomial.truncated += 1,
         }
     }
-    Ok(seats)
+    Ok(u)
 }
 
 fn run_ladder<G: Game + Evaluate>(cfg: &LadderConfig) -> anyhow::Result<String> {
@@ -210,7 +266,7 @@ fn run_ladder<G: Game + Evaluate>(cfg: &LadderConfig) -> anyhow::Result<String> 
     let mut games_csv: Vec<u8> = Vec::new();
     let mut table = format!(
         "{} ({variant}{}): ladder of {} rungs, {} games per step (seat-swapped pairs), seed {}\n\
-         upper rung's win rate [95% Wilson interval]\n{:<4} {:<58} {:<22} {:<22} {:<22} share of decided games, sig.\n",
+         upper rung's win rate [95% Wilson interval; both seats: clustered by pair]\n{:<4} {:<58} {:<22} {:<22} {:<22} {:<30} {:<38} {:>7}  pair sig.\n",
         G::NAME,
         if cfg.options.is_empty() {
             String::new()
@@ -225,7 +281,13 @@ fn run_ladder<G: Game + Evaluate>(cfg: &LadderConfig) -> anyhow::Result<String> 
         format!("seat 1 ({})", G::side_name(Player::ONE)),
         format!("seat 2 ({})", G::side_name(Player::TWO)),
         "both seats",
+        "share of decided games, sig.",
+        "pair score [95%], Elo [95%]",
+        "Holm p",
     );
+    let mut records: Vec<Vec<String>> = Vec::new();
+    let mut step_lines: Vec<[String; 4]> = Vec::new();
+    let mut p_values: Vec<f64> = Vec::new();
     for step in 1..cfg.rungs.len() {
         let (upper, lower) = (step, step - 1);
         let dir = cfg
@@ -262,7 +324,14 @@ fn run_ladder<G: Game + Evaluate>(cfg: &LadderConfig) -> anyhow::Result<String> 
             games_csv.extend_from_slice(format!("{step},").as_bytes());
             games_csv.extend_from_slice(line);
         }
-        let seats = upper_tallies(&csv_path)?;
+        let Upper {
+            seats,
+            wins,
+            pentanomial,
+        } = upper_results(&csv_path)?;
+        let pl = pentanomial.pair_level();
+        let pair_win = clustered_wilson(&Estimate::of(&wins));
+        p_values.push(pl.p_value);
         let both = Tally {
             n: seats[0].n + seats[1].n,
             wins: seats[0].wins + seats[1].wins,
@@ -305,22 +374,78 @@ fn run_ladder<G: Game + Evaluate>(cfg: &LadderConfig) -> anyhow::Result<String> 
             rec.push(format!("{dlo:.6}"));
             rec.push(format!("{dhi:.6}"));
             rec.push(significant.to_string());
-            ladder.write_record(&rec)?;
+            if seat == "both" {
+                let pair_significant = if pl.low > 0.5 { "yes" } else { "no" };
+                rec.push(pentanomial.pairs().to_string());
+                rec.extend(
+                    [
+                        pair_win.0,
+                        pair_win.1,
+                        pl.score,
+                        pl.low,
+                        pl.high,
+                        pl.elo,
+                        pl.elo_low,
+                        pl.elo_high,
+                        pl.los,
+                        pl.p_value,
+                    ]
+                    .map(f6),
+                );
+                rec.push(String::new()); // p_holm, once every step is played
+                rec.push(pair_significant.to_string());
+            } else {
+                rec.extend(std::iter::repeat_n(String::new(), 13));
+            }
+            records.push(rec);
             cells.push((
                 format!("{:.3} [{lo:.3}, {hi:.3}]", t.win_rate()),
                 format!("{decisive:.3} [{dlo:.3}, {dhi:.3}] {significant}"),
             ));
         }
-        let _ = writeln!(
-            table,
-            "{step:<4} {:<58} {:<22} {:<22} {:<22} {}",
-            format!("{} v {}", names[upper], names[lower]),
-            cells[0].0,
-            cells[1].0,
-            cells[2].0,
-            cells[2].1
-        );
+        step_lines.push([
+            format!(
+                "{step:<4} {:<58} {:<22} {:<22} {:<22} {:<30}",
+                format!("{} v {}", names[upper], names[lower]),
+                cells[0].0,
+                cells[1].0,
+                format!(
+                    "{:.3} [{:.3}, {:.3}]",
+                    both.win_rate(),
+                    pair_win.0,
+                    pair_win.1
+                ),
+                cells[2].1
+            ),
+            format!(
+                "{:.3} [{}, {}] {} [{}, {}]",
+                pl.score,
+                f3(pl.low),
+                f3(pl.high),
+                f1(pl.elo),
+                f1(pl.elo_low),
+                f1(pl.elo_high)
+            ),
+            String::new(),
+            if pl.low > 0.5 { "yes" } else { "no" }.to_string(),
+        ]);
         manifest.games_written += both.n;
+    }
+    // Holm's adjustment over the ladder's steps (one hypothesis each: the pair score is 1/2).
+    let holm = crate::multiple::holm(&p_values);
+    for (step, h) in holm.iter().enumerate() {
+        records[3 * step + 2][31] = f6(*h);
+        step_lines[step][2] = if h.is_nan() {
+            String::new()
+        } else {
+            format!("{h:.4}")
+        };
+    }
+    for rec in &records {
+        ladder.write_record(rec)?;
+    }
+    for [head, pair, p, sig] in &step_lines {
+        let _ = writeln!(table, "{head} {pair:<38} {p:>7}  {sig}");
     }
     let ladder_bytes = ladder
         .into_inner()
@@ -340,8 +465,30 @@ fn run_ladder<G: Game + Evaluate>(cfg: &LadderConfig) -> anyhow::Result<String> 
         table,
         "win rates are fractions of all games (draws and truncations in the denominator); sig.: the \
          Wilson interval of the upper rung's share of decided games, both seats, lies above 1/2\n\
+         pair score: the upper rung's mean score per game over the seat-swapped pairs without a \
+         truncated game, with the pentanomial (pair-level) 95% interval and its Elo; Holm p: the \
+         p-value of a pair score of 1/2, Holm-adjusted over the steps; pair sig.: the pair score's \
+         interval lies above 1/2 (docs/metrics.md)\n\
          rows in {}",
         cfg.out.display()
     );
     Ok(table)
+}
+
+/// Three decimals, or `-` where not finite.
+fn f3(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:.3}")
+    } else {
+        "-".to_string()
+    }
+}
+
+/// One decimal, or `-` where not finite.
+fn f1(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:.1}")
+    } else {
+        "-".to_string()
+    }
 }

@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod compare;
+pub mod equity;
 pub mod ladder;
 pub mod match_cmd;
 pub mod merge;

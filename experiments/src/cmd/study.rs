@@ -72,6 +72,16 @@ pub fn runs() -> Vec<StudyRun> {
     ]
 }
 
+/// The columns `summary.csv` adds to the rows of the games' `compare.csv`: the Holm and
+/// Benjamini-Hochberg adjustments of `p_value` and `diff_p_value` over the whole study's family
+/// (every hypothesis every game declares).
+pub const STUDY_COLUMNS: [&str; 4] = [
+    "study_p_holm",
+    "study_p_bh",
+    "study_diff_p_holm",
+    "study_diff_p_bh",
+];
+
 /// Runs the study.
 ///
 /// # Errors
@@ -83,28 +93,18 @@ pub fn run(args: &StudyArgs, command_line: Vec<String>) -> anyhow::Result<()> {
             args.games
         );
     }
+    let seed = args
+        .seed
+        .unwrap_or_else(|| crate::seeds::study_seed(&args.name));
     crate::output::create_dir(&args.out)?;
-    let mut header: Option<Vec<u8>> = None;
-    let mut summary = Vec::new();
-    let mut table = String::new();
-    let _ = writeln!(
-        table,
-        "{:<9} {:<14} {:<19} {:>6}  {:<24} {:<24} {:>8} {:>9}",
-        "game",
-        "variant",
-        "agent (both seats)",
-        "games",
-        "seat 1 win rate [95%]",
-        "first mover [95%]",
-        "timeouts",
-        "plies"
-    );
+    let mut header: Option<csv::StringRecord> = None;
+    let mut records: Vec<(&'static str, csv::StringRecord)> = Vec::new();
     let all = runs();
     let units: u64 = all
         .iter()
         .map(|r| r.variants.len() as u64 * args.games)
         .sum();
-    let bar = crate::progress::study_bar(units, !args.run.quiet);
+    let bar = crate::progress::study_bar(units, !args.quiet);
     for (i, r) in all.into_iter().enumerate() {
         let first = i == 0;
         let dir = args.out.join(r.game);
@@ -118,8 +118,8 @@ pub fn run(args: &StudyArgs, command_line: Vec<String>) -> anyhow::Result<()> {
                 .collect::<anyhow::Result<_>>()?,
             agent: r.agent.parse()?,
             games: args.games,
-            seed: args.run.seed,
-            threads: args.run.threads,
+            seed,
+            threads: args.threads,
             out: dir.clone(),
             progress: crate::progress::Progress::Shared(bar.clone()),
             command_line: command_line.clone(),
@@ -128,40 +128,124 @@ pub fn run(args: &StudyArgs, command_line: Vec<String>) -> anyhow::Result<()> {
         };
         compare::run(&cfg)?;
         let path = dir.join("compare.csv");
-        let bytes =
-            std::fs::read(&path).with_context(|| format!("cannot read '{}'", path.display()))?;
-        let mut lines = bytes.split_inclusive(|&b| b == b'\n');
-        let head = lines.next().unwrap_or_default();
-        header.get_or_insert_with(|| head.to_vec());
-        for l in lines {
-            summary.extend_from_slice(l);
+        let mut reader = csv::Reader::from_path(&path)
+            .with_context(|| format!("cannot read '{}'", path.display()))?;
+        header.get_or_insert(reader.headers()?.clone());
+        for rec in reader.records() {
+            records.push((r.game, rec?));
         }
-        let mut reader = csv::Reader::from_path(&path)?;
-        let h = reader.headers()?.clone();
-        let col = |n: &str| h.iter().position(|x| x == n).unwrap_or(0);
-        let recs: Vec<csv::StringRecord> = reader.records().collect::<Result<_, _>>()?;
+    }
+    bar.finish_and_clear();
+    let header = header.unwrap_or_default();
+    let col = |n: &str| header.iter().position(|x| x == n).unwrap_or(0);
+    let number = |rec: &csv::StringRecord, c: &str| rec[col(c)].parse::<f64>().unwrap_or(f64::NAN);
+    let ps: Vec<f64> = records
+        .iter()
+        .flat_map(|(_, rec)| [number(rec, "p_value"), number(rec, "diff_p_value")])
+        .collect();
+    let (holm, bh) = (
+        crate::multiple::holm(&ps),
+        crate::multiple::benjamini_hochberg(&ps),
+    );
+    let fmt = |x: f64| {
+        if x.is_nan() {
+            String::new()
+        } else {
+            format!("{x:.6}")
+        }
+    };
+    let path = args.out.join("summary.csv");
+    let mut w = csv::Writer::from_path(&path)
+        .with_context(|| format!("cannot write '{}'", path.display()))?;
+    let mut head: Vec<&str> = header.iter().collect();
+    head.extend(STUDY_COLUMNS);
+    w.write_record(&head)?;
+    let mut summary: Vec<csv::StringRecord> = Vec::new();
+    for (i, (_, rec)) in records.iter().enumerate() {
+        let mut out = rec.clone();
+        for x in [holm[2 * i], bh[2 * i], holm[2 * i + 1], bh[2 * i + 1]] {
+            out.push_field(&fmt(x));
+        }
+        w.write_record(&out)?;
+        summary.push(out);
+    }
+    w.flush()
+        .with_context(|| format!("cannot write '{}'", path.display()))?;
+    let mut full = header.clone();
+    for c in STUDY_COLUMNS {
+        full.push_field(c);
+    }
+    let table = table(args, seed, &full, &records, &summary, &path);
+    crate::output::print_stdout(&table)
+}
+
+/// The printed table: per game and variant, the rates with their intervals clustered by pair
+/// and the study-wide Holm-adjusted p-values, read back from the rows of `summary.csv`.
+fn table(
+    args: &StudyArgs,
+    seed: u64,
+    header: &csv::StringRecord,
+    records: &[(&'static str, csv::StringRecord)],
+    summary: &[csv::StringRecord],
+    path: &std::path::Path,
+) -> String {
+    let col = |n: &str| header.iter().position(|x| x == n).unwrap_or(0);
+    let mut table = String::new();
+    let _ = writeln!(
+        table,
+        "study '{}', seed {seed}{}, {} games per variant (seat-swapped pairs)",
+        args.name,
+        if args.seed.is_some() {
+            " (given)"
+        } else {
+            " (from the study's name)"
+        },
+        args.games
+    );
+    let _ = writeln!(
+        table,
+        "{:<9} {:<14} {:<19} {:>6}  {:<33} {:<33} {:>8} {:>9}",
+        "game",
+        "variant",
+        "agent (both seats)",
+        "games",
+        "seat 1 win rate [95%] Holm p",
+        "first mover [95%] Holm p",
+        "timeouts",
+        "plies"
+    );
+    for r in runs() {
         for v in &r.variants {
             let get = |metric: &str| {
-                recs.iter()
-                    .find(|x| &x[col("rule_set")] == *v && &x[col("metric")] == metric)
-                    .cloned()
+                records
+                    .iter()
+                    .zip(summary)
+                    .find(|((g, x), _)| {
+                        *g == r.game && &x[col("rule_set")] == *v && &x[col("metric")] == metric
+                    })
+                    .map(|(_, x)| x)
             };
+            let num = |x: &csv::StringRecord, c: &str| x[col(c)].parse::<f64>().unwrap_or(f64::NAN);
             let rate = |metric: &str| {
                 get(metric).map_or(String::new(), |x| {
+                    let p = num(x, "study_p_holm");
                     format!(
-                        "{:.3} [{:.3}, {:.3}]",
-                        x[col("value")].parse::<f64>().unwrap_or(f64::NAN),
-                        x[col("ci95_low")].parse::<f64>().unwrap_or(f64::NAN),
-                        x[col("ci95_high")].parse::<f64>().unwrap_or(f64::NAN)
+                        "{:.3} [{:.3}, {:.3}] {}",
+                        num(x, "value"),
+                        num(x, "clustered_ci95_low"),
+                        num(x, "clustered_ci95_high"),
+                        if p.is_nan() {
+                            String::new()
+                        } else {
+                            format!("{p:.4}")
+                        }
                     )
                 })
             };
-            let value = |metric: &str| {
-                get(metric).map_or(f64::NAN, |x| x[col("value")].parse().unwrap_or(f64::NAN))
-            };
+            let value = |metric: &str| get(metric).map_or(f64::NAN, |x| num(x, "value"));
             let _ = writeln!(
                 table,
-                "{:<9} {:<14} {:<19} {:>6}  {:<24} {:<24} {:>8.3} {:>9.1}",
+                "{:<9} {:<14} {:<19} {:>6}  {:<33} {:<33} {:>8.3} {:>9.1}",
                 r.game,
                 v,
                 r.agent,
@@ -174,7 +258,7 @@ pub fn run(args: &StudyArgs, command_line: Vec<String>) -> anyhow::Result<()> {
             if get("first_enterer_win_rate").is_some() {
                 let _ = writeln!(
                     table,
-                    "{:<9} {:<14} {:<19} {:>6}  {:<24} {:<24}",
+                    "{:<9} {:<14} {:<19} {:>6}  {:<33} {:<33}",
                     "",
                     "",
                     "  first to enter",
@@ -186,7 +270,7 @@ pub fn run(args: &StudyArgs, command_line: Vec<String>) -> anyhow::Result<()> {
             if get("subgames").is_some() {
                 let _ = writeln!(
                     table,
-                    "{:<9} {:<14} {:<19} {:>6}  {:<24} {:<24} {:>8.3}",
+                    "{:<9} {:<14} {:<19} {:>6}  {:<33} {:<33} {:>8.3}",
                     "",
                     "",
                     "  per game in match",
@@ -198,15 +282,10 @@ pub fn run(args: &StudyArgs, command_line: Vec<String>) -> anyhow::Result<()> {
             }
         }
     }
-    bar.finish_and_clear();
-    let path = args.out.join("summary.csv");
-    let mut all = header.unwrap_or_default();
-    all.extend(summary);
-    std::fs::write(&path, all).with_context(|| format!("cannot write '{}'", path.display()))?;
     let _ = writeln!(
         table,
-        "seat 1 = the side the rules name first (Baghchal: goats); first mover = who made the first decision, or the rules' starter (bargese: the three-shell throw's winner)\nbargese \"first to enter\": the first player to enter a piece; julbahar rows count matches to 31, \"per game in match\" rows the games inside them (timeouts column: games left unfinished when the match ended)\nrates are fractions of all games; every metric and its interval per variant: {} (docs/metrics.md)",
+        "seat 1 = the side the rules name first (Baghchal: goats); first mover = who made the first decision, or the rules' starter (bargese: the three-shell throw's winner)\nbargese \"first to enter\": the first player to enter a piece; julbahar rows count matches to 31, \"per game in match\" rows the games inside them (timeouts column: games left unfinished when the match ended)\nrates are fractions of all games; [95%]: clustered by seat-swapped pair (games in a match: by pair of matches); Holm p: the p-value of \"wins as often as the other player\", Holm-adjusted over every hypothesis of the study; empty where the hypothesis repeats one above or is not declared\nevery metric, its intervals, the paired variant differences and all p-values: {} (docs/metrics.md)",
         path.display()
     );
-    crate::output::print_stdout(&table)
+    table
 }

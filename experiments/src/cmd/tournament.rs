@@ -10,6 +10,10 @@
 //! resolved rule options, start and end times; `status` is `complete` only once every file is
 //! written).
 //!
+//! The `both` rows add the pentanomial (pair-level) analysis of docs/metrics.md:
+//! `pair_score_ci95_low/high`, `pair_elo_ci95_low/high`, `los`, `p_value` (A's pair score is ½)
+//! and `p_holm` (Holm over the pairings).
+//!
 //! An Elo bound is empty in the CSV where the score's bound is 0 or 1 (a pairing won or lost in
 //! every game at that bound): the Elo difference of a score of 0 or 1 is unbounded.
 
@@ -21,6 +25,7 @@ use cowrie_agents::AgentSpec;
 
 use crate::cmd::match_cmd::{self, MatchConfig};
 use crate::manifest::{now_rfc3339, Manifest};
+use crate::output::f6;
 use crate::ratings::{bradley_terry_bootstrap, elo, Game, Pentanomial};
 use crate::schedule::{slot, Shard};
 use crate::summary::{read_rows, RowView};
@@ -144,10 +149,19 @@ pub fn run(cfg: &TournamentConfig) -> anyhow::Result<String> {
         "pairs_1.5",
         "pairs_2",
         "pairs_truncated",
+        "pair_score_ci95_low",
+        "pair_score_ci95_high",
+        "pair_elo_ci95_low",
+        "pair_elo_ci95_high",
+        "los",
+        "p_value",
+        "p_holm",
     ])?;
+    let mut records: Vec<Vec<String>> = Vec::new();
+    let mut p_values: Vec<f64> = Vec::new();
     let mut table = format!(
-        "{}: round robin of {k} agents, {} games per pairing (seat-swapped pairs), seed {}\n{:<40} {:>6} {:>9}  {:<18} {:>8}  {:<18} pairs 0/½/1/1½/2\n",
-        cfg.game, cfg.games_per_pair, cfg.seed, "pairing (A v B)", "games", "A score", "95% interval", "Elo A-B", "95% interval"
+        "{}: round robin of {k} agents, {} games per pairing (seat-swapped pairs), seed {}\n{:<40} {:>6} {:>9}  {:<18} {:>8}  {:<18} {:<18} {:>8} pairs 0/½/1/1½/2\n",
+        cfg.game, cfg.games_per_pair, cfg.seed, "pairing (A v B)", "games", "A score", "95% interval", "Elo A-B", "95% interval", "95% pentanomial", "p"
     );
     let mut pair_games: Vec<Vec<[Game; 2]>> = Vec::new();
     let mut pairing = 0;
@@ -251,25 +265,48 @@ pub fn run(cfg: &TournamentConfig) -> anyhow::Result<String> {
                     f6(elo(hi)),
                 ];
                 if seat == "both" {
+                    let pl = penta.pair_level();
+                    p_values.push(pl.p_value);
                     rec.extend(penta.counts.iter().map(ToString::to_string));
                     rec.push(penta.truncated.to_string());
+                    rec.extend(
+                        [pl.low, pl.high, pl.elo_low, pl.elo_high, pl.los, pl.p_value].map(f6),
+                    );
+                    rec.push(String::new()); // p_holm, once every pairing is played
                     let _ = writeln!(
                         table,
-                        "{:<40} {:>6} {:>9.4}  [{lo:.4}, {hi:.4}] {:>8.1}  [{:.1}, {:.1}] {:?}",
+                        "{:<40} {:>6} {:>9.4}  [{lo:.4}, {hi:.4}] {:>8.1}  [{:.1}, {:.1}] {:<18} {:>8} {:?}",
                         format!("{} v {}", names[a], names[b]),
                         n + c[3],
                         score,
                         elo(score),
                         elo(lo),
                         elo(hi),
+                        if pl.low.is_nan() {
+                            String::new()
+                        } else {
+                            format!("[{:.4}, {:.4}]", pl.low, pl.high)
+                        },
+                        if pl.p_value.is_nan() {
+                            String::new()
+                        } else {
+                            format!("{:.4}", pl.p_value)
+                        },
                         penta.counts
                     );
                 } else {
-                    rec.extend(std::iter::repeat_n(String::new(), 6));
+                    rec.extend(std::iter::repeat_n(String::new(), 13));
                 }
-                summary.write_record(&rec)?;
+                records.push(rec);
             }
         }
+    }
+    // Holm's adjustment over the pairings (one hypothesis each: A's pair score is 1/2).
+    for (i, h) in crate::multiple::holm(&p_values).into_iter().enumerate() {
+        records[3 * i + 2][27] = f6(h);
+    }
+    for rec in &records {
+        summary.write_record(rec)?;
     }
     let summary_bytes = summary
         .into_inner()
@@ -337,30 +374,9 @@ fn trinomial_score(w: u64, d: u64, l: u64) -> (f64, f64, f64) {
         return (f64::NAN, f64::NAN, f64::NAN);
     }
     let m = (w as f64 + 0.5 * d as f64) / n;
-    let z = crate::stats::z95();
-    let z2 = z * z;
-    let centre = (m + z2 / (2.0 * n)) / (1.0 + z2 / n);
-    let half = z / (1.0 + z2 / n) * (m * (1.0 - m) / n + z2 / (4.0 * n * n)).sqrt();
+    let (wlo, whi) = crate::stats::wilson_at(m, n, crate::stats::z95());
     // At a score of 0 or 1 the bound is exactly 0 or 1 (rounding would leave a speck).
-    let lo = if w + d == 0 {
-        0.0
-    } else {
-        (centre - half).max(0.0)
-    };
-    let hi = if l + d == 0 {
-        1.0
-    } else {
-        (centre + half).min(1.0)
-    };
+    let lo = if w + d == 0 { 0.0 } else { wlo };
+    let hi = if l + d == 0 { 1.0 } else { whi };
     (m, lo, hi)
-}
-
-/// Six decimals; empty for a value that is not finite (an undefined score, or the Elo of a
-/// score of 0 or 1), so the CSV never holds `inf` or `NaN`.
-fn f6(x: f64) -> String {
-    if x.is_finite() {
-        format!("{x:.6}")
-    } else {
-        String::new()
-    }
 }

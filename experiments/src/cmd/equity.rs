@@ -1,0 +1,209 @@
+//! `cowrie equity`: the match-equity table of a run of matches played to a target score
+//! (Julbahar), from its `subgames.csv`: per pair of scores and who starts the next game, the
+//! probability of winning the match by the model of [`crate::equity`] with 95% bootstrap
+//! intervals, and the raw frequency over the games that started from those scores with its
+//! Wilson interval.
+//!
+//! Writes `OUT/equity.csv`, columns `score_self, score_opponent, starts` (`yes`: the player
+//! whose equity it is starts the next game), `model_equity, model_ci95_low, model_ci95_high`,
+//! `raw_visits` (games begun at those scores with that starter), `raw_wins` (of which that
+//! player won the match), `raw_equity, raw_ci95_low, raw_ci95_high` (empty without visits).
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+
+use crate::equity::{bootstrap, model, outcomes, raw, Game};
+use crate::output::f6;
+use crate::stats::{wilson, z95};
+
+/// A validated equity table request.
+#[derive(Clone, Debug)]
+pub struct EquityConfig {
+    /// The `subgames.csv` of a run.
+    pub subgames: PathBuf,
+    /// The score that ends a match.
+    pub target: u32,
+    /// Bootstrap resamples.
+    pub resamples: usize,
+    /// Seed of the resampling.
+    pub seed: u64,
+    /// Fewest visits for a raw frequency to be printed beside the model.
+    pub min_visits: u64,
+    /// Output directory.
+    pub out: PathBuf,
+}
+
+/// Reads the games of `subgames.csv`.
+///
+/// # Errors
+/// An unreadable file, a missing column or a field that is not a number, naming them.
+pub fn read_games(path: &Path) -> anyhow::Result<Vec<Game>> {
+    let (mut r, cols) = crate::output::csv_columns(
+        path,
+        [
+            "pair_index",
+            "game_index",
+            "first_mover_seat",
+            "points_p1",
+            "points_p2",
+        ],
+    )?;
+    let mut games = Vec::new();
+    for (i, rec) in r.records().enumerate() {
+        let rec = rec.with_context(|| format!("'{}' row {}", path.display(), i + 1))?;
+        let mut v = [0u64; 5];
+        for (x, &c) in v.iter_mut().zip(&cols) {
+            *x = rec[c].parse().with_context(|| {
+                format!(
+                    "'{}' row {}: '{}' is not a number",
+                    path.display(),
+                    i + 1,
+                    &rec[c]
+                )
+            })?;
+        }
+        if !(1..=2).contains(&v[2]) {
+            anyhow::bail!(
+                "'{}' row {}: first_mover_seat '{}' is not 1 or 2",
+                path.display(),
+                i + 1,
+                v[2]
+            );
+        }
+        games.push(Game {
+            pair: v[0],
+            game_index: v[1],
+            first_mover: v[2] as u8,
+            points: [v[3] as u32, v[4] as u32],
+        });
+    }
+    if games.is_empty() {
+        anyhow::bail!("'{}' holds no games", path.display());
+    }
+    Ok(games)
+}
+
+/// Writes `OUT/equity.csv`; returns the table printed on stdout.
+///
+/// # Errors
+/// A target outside 1 to 200, no resamples, unreadable input or unwritable output.
+pub fn run(cfg: &EquityConfig) -> anyhow::Result<String> {
+    if !(1..=200).contains(&cfg.target) {
+        anyhow::bail!("--target {}: must be from 1 to 200", cfg.target);
+    }
+    if cfg.resamples == 0 {
+        anyhow::bail!("--resamples 0: at least one resample is needed");
+    }
+    let games = read_games(&cfg.subgames)?;
+    crate::output::create_dir(&cfg.out)?;
+    let f = model(&outcomes(&games), cfg.target);
+    let ci = bootstrap(&games, cfg.target, cfg.resamples, cfg.seed);
+    let counts = raw(&games, cfg.target);
+    let t = cfg.target as usize;
+    let path = cfg.out.join("equity.csv");
+    let mut w = csv::Writer::from_path(&path)
+        .with_context(|| format!("cannot write '{}'", path.display()))?;
+    w.write_record([
+        "score_self",
+        "score_opponent",
+        "starts",
+        "model_equity",
+        "model_ci95_low",
+        "model_ci95_high",
+        "raw_visits",
+        "raw_wins",
+        "raw_equity",
+        "raw_ci95_low",
+        "raw_ci95_high",
+    ])?;
+    // The cell (a, b, starts): the model's equity, its interval, and (wins, visits).
+    let cell = |a: usize, b: usize, starts: bool| {
+        if starts {
+            (f[a][b], ci[a][b], counts[a][b])
+        } else {
+            let (wins, visits) = counts[b][a];
+            (
+                1.0 - f[b][a],
+                (1.0 - ci[b][a].1, 1.0 - ci[b][a].0),
+                (visits - wins, visits),
+            )
+        }
+    };
+    for a in 0..t {
+        for b in 0..t {
+            for starts in [true, false] {
+                let (e, (lo, hi), (wins, visits)) = cell(a, b, starts);
+                let (rlo, rhi) = wilson(wins, visits, z95());
+                let (re, rlo, rhi) = if visits == 0 {
+                    (f64::NAN, f64::NAN, f64::NAN)
+                } else {
+                    (wins as f64 / visits as f64, rlo, rhi)
+                };
+                w.write_record([
+                    a.to_string(),
+                    b.to_string(),
+                    if starts { "yes" } else { "no" }.to_string(),
+                    f6(e),
+                    f6(lo),
+                    f6(hi),
+                    visits.to_string(),
+                    wins.to_string(),
+                    f6(re),
+                    f6(rlo),
+                    f6(rhi),
+                ])?;
+            }
+        }
+    }
+    w.flush()
+        .with_context(|| format!("cannot write '{}'", path.display()))?;
+
+    let matches = games.chunk_by(|x, y| x.game_index == y.game_index).count();
+    let mut text = format!(
+        "match equity to {} from {} games in {matches} matches ({}), model: a Markov chain over scores \
+         with the run's distribution of points per game; {} bootstrap resamples of pairs of matches, seed {}\n",
+        cfg.target,
+        games.len(),
+        cfg.subgames.display(),
+        cfg.resamples,
+        cfg.seed
+    );
+    let step = (t / 6).max(1);
+    let shown: Vec<usize> = (0..t).step_by(step).collect();
+    let _ = writeln!(
+        text,
+        "equity of the player who starts the next game, own score down, opponent's across (model; raw frequency below where {} or more games began there)",
+        cfg.min_visits
+    );
+    let _ = write!(text, "{:>6}", "");
+    for b in &shown {
+        let _ = write!(text, " {b:>7}");
+    }
+    let _ = writeln!(text);
+    for &a in &shown {
+        let _ = write!(text, "{a:>6}");
+        for &b in &shown {
+            let _ = write!(text, " {:>7.3}", f[a][b]);
+        }
+        let _ = writeln!(text);
+        let _ = write!(text, "{:>6}", "raw");
+        for &b in &shown {
+            let (wins, visits) = counts[a][b];
+            if visits >= cfg.min_visits {
+                let _ = write!(text, " {:>7.3}", wins as f64 / visits as f64);
+            } else {
+                let _ = write!(text, " {:>7}", "");
+            }
+        }
+        let _ = writeln!(text);
+    }
+    let (e, (lo, hi), (wins, visits)) = cell(0, 0, true);
+    let _ = writeln!(
+        text,
+        "at 0-0 the starter's equity is {e:.3} [{lo:.3}, {hi:.3}] by the model; raw {wins} of {visits}\nrows (every score pair, both starters, intervals) in {}",
+        path.display()
+    );
+    Ok(text)
+}

@@ -177,7 +177,13 @@ fn check_against_slow(rules: FrangiehRules, r: Slow, checks: u64, seed: u64) -> 
                             .collect();
                         assert_eq!(fast.len(), buf.len(), "duplicate results");
                         let slow = slow_results(&pos_of(s.board(), p.index()), roll, r);
-                        assert_eq!(fast, slow, "{} with {roll:?}", t.notation());
+                        assert!(
+                            fast == slow,
+                            "{} with {roll:?}: only fast {:?}, only slow {:?}",
+                            t.notation(),
+                            fast.difference(&slow).collect::<Vec<_>>(),
+                            slow.difference(&fast).collect::<Vec<_>>()
+                        );
                         // Each play written and read back is the same play.
                         for &a in &buf {
                             let text = t.action_to_string(a);

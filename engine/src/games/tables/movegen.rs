@@ -391,7 +391,7 @@ fn double(g: &mut Gen<'_>, v: &View, d: usize, cap: usize, moves: u64, depth: us
 }
 
 /// Keeps the first play of each resulting position, in order.
-fn dedupe(out: &mut Vec<Play>) {
+pub(super) fn dedupe(out: &mut Vec<Play>) {
     match out.len() {
         0..=16 => dedupe_scan(out),
         17..=256 => dedupe_table::<512>(out),

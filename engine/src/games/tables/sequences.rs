@@ -7,10 +7,9 @@
 //! Order of the plays written: the larger die first, then the smaller first; starting slots
 //! from the bar down; depth first; each resulting position at the first play that reaches it.
 
-use std::collections::HashSet;
-
 use super::board::{Board, BAR, OFF};
 use super::dice::Roll;
+use super::movegen::dedupe;
 use super::params::{Landing, TablesParams};
 use super::play::{hit_key, move_key, Play};
 
@@ -72,17 +71,21 @@ impl Sides {
         (top < d).then_some(top)
     }
 
-    /// The mover's moves with die `d`: (from, to) pairs, starting slots from the bar down.
-    fn moves(&self, d: usize, params: &TablesParams, out: &mut Vec<(usize, usize)>) {
-        out.clear();
+    /// The mover's moves with die `d` into `out`: (from, to) pairs, starting slots from the bar
+    /// down; returns how many.
+    fn moves(&self, d: usize, params: &TablesParams, out: &mut [(u8, u8); 25]) -> usize {
         let higher = self.higher_bear_off(d, params);
+        let mut n = 0;
         for from in (1..26).rev() {
             if let Some(to) = self.plain_target(from, d, params) {
-                out.push((from, to));
+                out[n] = (from as u8, to as u8);
+                n += 1;
             } else if higher == Some(from) {
-                out.push((from, OFF));
+                out[n] = (from as u8, OFF as u8);
+                n += 1;
             }
         }
+        n
     }
 
     /// Makes one move; under hits in passing a lone opposing checker where it lands goes to the
@@ -100,51 +103,67 @@ impl Sides {
     }
 }
 
-/// One sequence of single-die moves found.
-struct Found {
-    used: usize,
-    first_die: usize,
-    moves: [[u8; 2]; 4],
+/// The enumeration's state: the rules, the position before the play, and the plays found.
+struct Walk<'a> {
+    params: &'a TablesParams,
+    board: &'a Board,
+    side: usize,
+    out: &'a mut Vec<Play>,
+    /// Most dice used by a play found so far.
+    best: usize,
+    /// Whether the roll is a double (four moves of one die).
+    double: bool,
 }
 
-fn walk(
-    s: &Sides,
-    dice: &mut Vec<usize>,
-    params: &TablesParams,
-    path: &mut Vec<[u8; 2]>,
-    first_die: usize,
-    out: &mut Vec<Found>,
-) {
-    let mut moved = false;
-    let mut buf = Vec::with_capacity(16);
-    let mut tried = [false; 7];
-    for i in 0..dice.len() {
-        let d = dice[i];
-        if tried[d] {
-            continue;
+impl Walk<'_> {
+    fn record(&mut self, moves: [[u8; 2]; 4], used: usize) {
+        if !self.params.each_die {
+            if used < self.best {
+                return;
+            }
+            if used > self.best {
+                // As many dice as possible must be played.
+                self.out.clear();
+            }
         }
-        tried[d] = true;
-        s.moves(d, params, &mut buf);
-        for &(from, to) in &buf {
-            moved = true;
-            let mut n = *s;
-            n.step(from, to, params);
-            let removed = dice.remove(i);
-            path.push([from as u8, to as u8]);
-            let first = if path.len() == 1 { d } else { first_die };
-            walk(&n, dice, params, path, first, out);
-            path.pop();
-            dice.insert(i, removed);
-        }
+        self.best = self.best.max(used);
+        let key = sequence_key(&moves[..used], self.board, self.side, self.params);
+        self.out.push(Play::from_key(key, moves, used));
     }
-    if !moved && !path.is_empty() {
-        let mut moves = [[0u8; 2]; 4];
-        moves[..path.len()].copy_from_slice(path);
-        out.push(Found {
-            used: path.len(),
-            first_die,
-            moves,
-        });
+
+    /// Every sequence from `s` with `dice[..n]` still to play after the `used` moves of
+    /// `path`; records each after which no die can be played. For a double, the moves come
+    /// from non-increasing starting slots (no higher than `cap`): any set of moves of one die
+    /// that can be made can be made in that order, with the same result.
+    fn walk(&mut self, s: &Sides, dice: [usize; 4], n: usize, cap: usize, path: [[u8; 2]; 4]) {
+        let used = if self.double { 4 - n } else { 2 - n };
+        let mut moved = false;
+        let mut buf = [(0u8, 0u8); 25];
+        for i in 0..n {
+            let d = dice[i];
+            if dice[..i].contains(&d) {
+                continue;
+            }
+            let count = s.moves(d, self.params, &mut buf);
+            let mut rest = dice;
+            rest.copy_within(i + 1..n, i);
+            for &(from, to) in &buf[..count] {
+                // A move from above `cap` is made in another order: this sequence is not
+                // maximal, but it is not followed from here.
+                moved = true;
+                if self.double && from as usize > cap {
+                    continue;
+                }
+                let mut next = *s;
+                next.step(from as usize, to as usize, self.params);
+                let mut p = path;
+                p[used] = [from, to];
+                self.walk(&next, rest, n - 1, from as usize, p);
+            }
+        }
+        if !moved && used > 0 {
+            self.record(path, used);
+        }
     }
 }
 
@@ -197,35 +216,75 @@ pub(super) fn generate(
         op: board.counts()[1 - side],
     };
     let (hi, lo) = (roll.0 as usize, roll.1 as usize);
-    let mut dice = if hi == lo { vec![hi; 4] } else { vec![hi, lo] };
-    let mut found = Vec::new();
-    walk(
-        &s,
-        &mut dice,
+    let (dice, n) = if hi == lo {
+        ([hi; 4], 4)
+    } else {
+        ([hi, lo, 0, 0], 2)
+    };
+    let mut w = Walk {
         params,
-        &mut Vec::with_capacity(4),
-        0,
-        &mut found,
-    );
-    if found.is_empty() {
+        board,
+        side,
+        out,
+        best: 0,
+        double: hi == lo,
+    };
+    w.walk(&s, dice, n, BAR, [[0; 2]; 4]);
+    let best = w.best;
+    if best == 0 {
         out.push(Play::PASS);
         return;
     }
-    let most = found.iter().map(|f| f.used).max().unwrap_or(0);
-    if !params.each_die {
-        // As many dice as possible must be played.
-        found.retain(|f| f.used == most);
+    if params.larger_die && hi != lo && best == 1 {
+        // Either die but not both: the larger must be played if it can be.
+        let mut buf = [(0u8, 0u8); 25];
+        let count = s.moves(hi, params, &mut buf);
+        if count > 0 {
+            out.retain(|p| buf[..count].iter().any(|&(f, t)| p.moves() == [[f, t]]));
+        }
     }
-    if params.larger_die && hi != lo && most == 1 && found.iter().any(|f| f.first_die == hi) {
-        // Either die but not both: the larger must be played.
-        found.retain(|f| f.first_die == hi);
-    }
-    let mut seen = HashSet::with_capacity(found.len());
-    for f in &found {
-        let moves = &f.moves[..f.used];
-        let key = sequence_key(moves, board, side, params);
-        if seen.insert(key) {
-            out.push(Play::from_key(key, f.moves, f.used));
+    dedupe(out);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::tables::{generate_plays, BearOff, Direction, ROLLS, STANDARD_START};
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// On the rules the fast generator covers, the enumeration gives the same plays.
+    #[test]
+    fn enumeration_equals_the_fast_generator_where_both_apply() {
+        let mut rng = ChaCha8Rng::seed_from_u64(17);
+        let (mut fast, mut slow) = (Vec::new(), Vec::new());
+        for (bear_off, larger_die) in [(BearOff::Higher, true), (BearOff::Exact, false)] {
+            let params = TablesParams {
+                start: STANDARD_START,
+                direction: Direction::Opposite,
+                landing: Landing::Hit,
+                bear_off: bear_off.params(false),
+                larger_die,
+                hit_in_passing: true,
+                each_die: false,
+            };
+            for _game in 0..40 {
+                let mut board = Board::start(&params);
+                let mut side = 0;
+                while board.off(0) < 15 && board.off(1) < 15 {
+                    let roll = ROLLS[rng.gen_range(0..21)];
+                    generate_plays(&board, side, roll, &params, &mut fast);
+                    generate(&board, side, roll, &params, &mut slow);
+                    let mut a: Vec<u128> = fast.iter().map(Play::key).collect();
+                    let mut b: Vec<u128> = slow.iter().map(Play::key).collect();
+                    a.sort_unstable();
+                    b.sort_unstable();
+                    assert_eq!(a, b);
+                    let play = fast[rng.gen_range(0..fast.len())];
+                    play.apply(&mut board, side, &params);
+                    side = 1 - side;
+                }
+            }
         }
     }
 }

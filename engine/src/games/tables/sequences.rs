@@ -18,12 +18,18 @@ use super::play::{hit_key, move_key, Play};
 struct Sides {
     me: [u8; 26],
     op: [u8; 26],
+    /// Checkers of the mover outside its home board (the bar included).
+    outside: u32,
 }
 
 impl Sides {
-    /// Checkers of the mover outside its home board (the bar included).
-    fn outside(&self) -> u32 {
-        self.me[7..26].iter().map(|&c| u32::from(c)).sum()
+    fn new(board: &Board, side: usize) -> Sides {
+        let me = board.counts()[side];
+        Sides {
+            me,
+            op: board.counts()[1 - side],
+            outside: me[7..26].iter().map(|&c| u32::from(c)).sum(),
+        }
     }
 
     /// Whether the mover may land on its point `to` (1 to 24).
@@ -47,7 +53,7 @@ impl Sides {
             let to = from - d;
             return self.open(to, params).then_some(to);
         }
-        if from == d && (self.outside() == 0 || params.bear_off.early_exact) {
+        if from == d && (self.outside == 0 || params.bear_off.early_exact) {
             return Some(OFF);
         }
         None
@@ -58,7 +64,7 @@ impl Sides {
     /// `rearmost`, the highest occupied point below `d`, and only when no checker can use `d`
     /// otherwise.
     fn higher_bear_off(&self, d: usize, params: &TablesParams) -> Option<usize> {
-        if !params.bear_off.higher_die || self.outside() != 0 {
+        if !params.bear_off.higher_die || self.outside != 0 {
             return None;
         }
         if params.bear_off.rearmost {
@@ -93,6 +99,9 @@ impl Sides {
     fn step(&mut self, from: usize, to: usize, params: &TablesParams) {
         self.me[from] -= 1;
         self.me[to] += 1;
+        if from >= 7 && to < 7 {
+            self.outside -= 1;
+        }
         if to != OFF && params.landing == Landing::Hit && params.hit_in_passing {
             let q = params.direction.other(to);
             if self.op[q] == 1 {
@@ -211,10 +220,7 @@ pub(super) fn generate(
     out: &mut Vec<Play>,
 ) {
     out.clear();
-    let s = Sides {
-        me: board.counts()[side],
-        op: board.counts()[1 - side],
-    };
+    let s = Sides::new(board, side);
     let (hi, lo) = (roll.0 as usize, roll.1 as usize);
     let (dice, n) = if hi == lo {
         ([hi; 4], 4)

@@ -142,10 +142,10 @@ impl RuleSet for FrangiehRules {
         RuleOption {
             key: "hit-in-passing",
             values: Values::Switch {
-                on: "a checker playing both dice also hits a lone opposing checker on the point between",
+                on: "a checker playing several dice also hits a lone opposing checker where it stops between them",
                 off: "only a lone opposing checker on a point where the mover ends the play is hit",
             },
-            doc: "whether a checker hits on a point it passes through with its first die",
+            doc: "whether a checker playing several dice hits where it stops on the way",
             source: "Barakat 1974 [1769.6]: a player who \"ends the turn\" on a point with one opposing piece sends it to the bar; on reads each die's move as a move, as [1769.5] does, off reads \"ends the turn\" literally",
             get: |r| switch_word(r.hit_in_passing),
             set: |r, v| set_switch(&mut r.hit_in_passing, v),

@@ -80,7 +80,7 @@ pub struct TablesParams {
 }
 
 impl TablesParams {
-    /// Whether these rules need the plain sequence enumeration ([`super::sequences`]) rather
+    /// Whether these rules need the plain enumeration of single-die sequences rather
     /// than the fast generator, which covers hits in passing, the most dice and the
     /// highest-point bear-off only.
     #[inline]

@@ -12,7 +12,7 @@
 use std::collections::BTreeSet;
 
 use cowrie_engine::games::julbahar::{Bonus, EarlyBearOff, Phase};
-use cowrie_engine::games::tables::{BearOff, Roll, ROLLS};
+use cowrie_engine::games::tables::{BearOff, Play, Roll, ROLLS};
 use cowrie_engine::{perft, sample_outcome, Game, Julbahar, JulbaharRules, RuleSet, ToAct};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -236,51 +236,64 @@ fn perft_from_the_opening_throw_matches_the_slow_generator() {
     assert_eq!(perft(&s, 1), 116);
 }
 
+/// Plays `matches` uniformly random matches under `r` from `seed`; at every decision calls
+/// `visit` with the position, its legal actions and the action chosen, then plays it.
+fn random_decisions(
+    r: &JulbaharRules,
+    seed: u64,
+    matches: usize,
+    mut visit: impl FnMut(&Julbahar, &[Play], Play),
+) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (mut acts, mut outs) = (Vec::new(), Vec::new());
+    for _ in 0..matches {
+        let mut s = Julbahar::new(r);
+        loop {
+            match s.to_act() {
+                ToAct::Terminal(_) => break,
+                ToAct::Chance => {
+                    s.chance_outcomes(&mut outs);
+                    let o = sample_outcome(&outs, &mut rng);
+                    s.apply_outcome(o);
+                }
+                ToAct::Decision(_) => {
+                    s.legal_actions(&mut acts);
+                    let a = acts[rng.gen_range(0..acts.len())];
+                    visit(&s, &acts, a);
+                    s.play_unchecked(a);
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn generated_plays_match_the_slow_generator_on_random_positions() {
     let mut checked = 0;
     for (ri, r) in random_rule_sets().iter().enumerate() {
-        let mut rng = ChaCha8Rng::seed_from_u64(21 + ri as u64);
-        let (mut acts, mut outs) = (Vec::new(), Vec::new());
-        for _ in 0..4 {
-            let mut s = Julbahar::new(r);
-            loop {
-                match s.to_act() {
-                    ToAct::Terminal(_) => break,
-                    ToAct::Chance => {
-                        s.chance_outcomes(&mut outs);
-                        let o = sample_outcome(&outs, &mut rng);
-                        s.apply_outcome(o);
-                    }
-                    ToAct::Decision(_) => {
-                        let roll = match s.phase() {
-                            Phase::Play(x) | Phase::OpeningPlay(x) => x,
-                            p => panic!("decision in {p:?}"),
-                        };
-                        let side = s.moving_side();
-                        s.legal_actions(&mut acts);
-                        let fast: BTreeSet<_> = acts
-                            .iter()
-                            .map(|&a| {
-                                let mut n = s.clone();
-                                n.play_unchecked(a);
-                                to_track(n.board().counts())
-                            })
-                            .collect();
-                        assert_eq!(fast.len(), acts.len(), "{}", s.notation());
-                        let slow = slow_plays(&to_track(s.board().counts()), side, roll, r);
-                        // A play that ends a game resets the board: compare only other plays.
-                        let ends = acts.len() == 1 && s.board().off(side) + 4 >= 15;
-                        if !ends && s.board().off(side) < 11 {
-                            assert_eq!(fast, slow, "{}", s.notation());
-                            checked += 1;
-                        }
-                        let a = acts[rng.gen_range(0..acts.len())];
-                        s.play_unchecked(a);
-                    }
-                }
+        random_decisions(r, 21 + ri as u64, 4, |s, acts, _| {
+            let roll = match s.phase() {
+                Phase::Play(x) | Phase::OpeningPlay(x) => x,
+                p => panic!("decision in {p:?}"),
+            };
+            let side = s.moving_side();
+            let fast: BTreeSet<_> = acts
+                .iter()
+                .map(|&a| {
+                    let mut n = s.clone();
+                    n.play_unchecked(a);
+                    to_track(n.board().counts())
+                })
+                .collect();
+            assert_eq!(fast.len(), acts.len(), "{}", s.notation());
+            let slow = slow_plays(&to_track(s.board().counts()), side, roll, r);
+            // A play that ends a game resets the board: compare only other plays.
+            let ends = acts.len() == 1 && s.board().off(side) + 4 >= 15;
+            if !ends && s.board().off(side) < 11 {
+                assert_eq!(fast, slow, "{}", s.notation());
+                checked += 1;
             }
-        }
+        });
     }
     assert!(checked > 6000, "{checked}");
 }
@@ -312,58 +325,38 @@ fn the_bonus_matches_its_definition_under_every_reading() {
             bonus: reading,
             ..JulbaharRules::default()
         };
-        let mut rng = ChaCha8Rng::seed_from_u64(40 + ri as u64);
-        let (mut acts, mut outs) = (Vec::new(), Vec::new());
-        for _ in 0..6 {
-            let mut s = Julbahar::new(&r);
-            loop {
-                match s.to_act() {
-                    ToAct::Terminal(_) => break,
-                    ToAct::Chance => {
-                        s.chance_outcomes(&mut outs);
-                        let o = sample_outcome(&outs, &mut rng);
-                        s.apply_outcome(o);
-                    }
-                    ToAct::Decision(p) => {
-                        s.legal_actions(&mut acts);
-                        let a = acts[rng.gen_range(0..acts.len())];
-                        let Phase::Play(roll) = s.phase() else {
-                            s.play_unchecked(a);
-                            continue;
-                        };
-                        let (me, op) = (p.index(), 1 - p.index());
-                        let dice = if roll.is_double() { 4 } else { 2 };
-                        let mut after = s.clone();
-                        after.play_unchecked(a);
-                        let b = to_track(after.board().counts());
-                        if after.game_number() != s.game_number() || after.board().off(me) == 15 {
-                            s = after;
-                            continue;
-                        }
-                        let short = a.moves().len() < dice;
-                        let opp_any = (1..=6).any(|d| die_moves(&b, op, d, &r));
-                        let me_any = (1..=6).any(|d| die_moves(&b, me, d, &r));
-                        let opp_roll = [roll.0, roll.1]
-                            .iter()
-                            .any(|&d| die_moves(&b, op, d as usize, &r));
-                        if short {
-                            assert!(opp_any, "{}", s.notation());
-                        }
-                        let want = match reading {
-                            Bonus::Pass => a.is_pass() && opp_any,
-                            Bonus::Blocked => a.is_pass() && !me_any && opp_any,
-                            Bonus::SameRoll => a.is_pass() && opp_roll,
-                            Bonus::Die => short && opp_any,
-                            Bonus::Off => false,
-                        };
-                        let gained = after.scores()[op] - s.scores()[op];
-                        assert_eq!(gained, if want { 5 } else { 0 }, "{}", s.notation());
-                        bonuses[ri] += u32::from(want);
-                        s = after;
-                    }
-                }
+        random_decisions(&r, 40 + ri as u64, 6, |s, _, a| {
+            let Phase::Play(roll) = s.phase() else {
+                return;
+            };
+            let (me, op) = (s.side_to_move().index(), 1 - s.side_to_move().index());
+            let dice = if roll.is_double() { 4 } else { 2 };
+            let mut after = s.clone();
+            after.play_unchecked(a);
+            if after.game_number() != s.game_number() || after.board().off(me) == 15 {
+                return;
             }
-        }
+            let b = to_track(after.board().counts());
+            let short = a.moves().len() < dice;
+            let opp_any = (1..=6).any(|d| die_moves(&b, op, d, &r));
+            let me_any = (1..=6).any(|d| die_moves(&b, me, d, &r));
+            let opp_roll = [roll.0, roll.1]
+                .iter()
+                .any(|&d| die_moves(&b, op, d as usize, &r));
+            if short {
+                assert!(opp_any, "{}", s.notation());
+            }
+            let want = match reading {
+                Bonus::Pass => a.is_pass() && opp_any,
+                Bonus::Blocked => a.is_pass() && !me_any && opp_any,
+                Bonus::SameRoll => a.is_pass() && opp_roll,
+                Bonus::Die => short && opp_any,
+                Bonus::Off => false,
+            };
+            let gained = after.scores()[op] - s.scores()[op];
+            assert_eq!(gained, if want { 5 } else { 0 }, "{}", s.notation());
+            bonuses[ri] += u32::from(want);
+        });
     }
     // Bonuses under pass, same-roll and die occur in these matches, none under off (a complete
     // block is rare in random play: the hand-derived positions of tests/julbahar.rs show it).

@@ -190,6 +190,98 @@ fn hitting_sends_a_blot_to_the_bar() {
 }
 
 #[test]
+fn hits_in_passing_or_only_where_a_checker_ends_the_play() {
+    // The position 13:15/15:1,24:14 1 3-1: player two's blot on its 15 is player one's 10.
+    // Barakat 1974 [1769.6]: a player who "ends the turn" on a point with one opposing piece
+    // sends it to the bar. hit-in-passing=on (each die's move a move): 13/10*/9 hits on the way,
+    // so it differs from 13/12/9. off: only a checker that stays on 10 hits (13/12 13/10*); a
+    // checker going on to 9 leaves the blot, and 13/10/9 and 13/12/9 are one play, 13/9.
+    let on = seed();
+    let mut off = seed();
+    off.set_option("hit-in-passing", "off").unwrap();
+    let text = "13:15/15:1,24:14 1 3-1 0";
+    let s = Frangieh::from_notation(text, &on).unwrap();
+    assert_eq!(plays(&s), ["13/10*/9", "13/12 13/10*", "13/9"]);
+    let s = Frangieh::from_notation(text, &off).unwrap();
+    assert_eq!(plays(&s), ["13/12 13/10*", "13/9"]);
+    let mut past = s;
+    past.try_play(s.parse_action("13/10/9").unwrap()).unwrap();
+    assert_eq!(past.board().count(1, 15), 1, "the blot passed stays");
+    assert_eq!(past.board().bar(1), 0);
+    let mut stay = s;
+    stay.try_play(s.parse_action("13/12 13/10").unwrap())
+        .unwrap();
+    assert_eq!((stay.board().count(1, 15), stay.board().bar(1)), (0, 1));
+    // Entering from the bar: player two's blot on its 3 is player one's 22. With 3-1 the
+    // entering checker may stop on 22 and hit (bar/22* and the 1 elsewhere) or go on to 21;
+    // under off, bar/22/21 passes the blot, so it is the same play as bar/24/21.
+    let text = "bar:1,13:14/3:1,24:14 1 3-1 0";
+    let s = Frangieh::from_notation(text, &off).unwrap();
+    assert_eq!(plays(&s), ["bar/21", "bar/22* 13/12", "bar/24 13/10"]);
+    let s = Frangieh::from_notation(text, &on).unwrap();
+    assert_eq!(
+        plays(&s),
+        ["bar/21", "bar/22* 13/12", "bar/22*/21", "bar/24 13/10"]
+    );
+}
+
+#[test]
+fn each_die_a_separate_move_or_as_many_dice_as_possible() {
+    // Player one: 13:1, 6:14; player two holds player one's 7 (its 18) with two and sits on
+    // player one's 12 (its 13). 6-5: the 6 cannot be played first (13/7 is blocked; bearing
+    // off from 6 waits until all are home). With the 5 first, 13/8 lets the 6 follow (8/2),
+    // 6/1 does not. Barakat 1974 [1769.9] "must use all available moves" (must-use=max): only
+    // 13/2. must-use=each (Ludii 1.3.12): 6/1 too, after which the 6 has no move.
+    let text = "13:1,6:14/18:2,13:13 1 6-5 0";
+    let s = Frangieh::from_notation(text, &seed()).unwrap();
+    assert_eq!(plays(&s), ["13/2"]);
+    let mut each = seed();
+    each.set_option("must-use", "each").unwrap();
+    let s = Frangieh::from_notation(text, &each).unwrap();
+    assert_eq!(plays(&s), ["13/2", "6/1"]);
+    let ludii = FrangiehRules::variant("ludii").unwrap();
+    let s = Frangieh::from_notation(text, &ludii).unwrap();
+    assert_eq!(plays(&s), ["13/2", "6/1"]);
+}
+
+#[test]
+fn rearmost_bear_off_by_a_die_with_no_other_use() {
+    // Player one: 6:1, 2:1, all home; player two holds player one's 1 (its 24) with two. 5-5:
+    // 6/1 is blocked and no checker is on 5. higher (GNU Backgammon): a 5 bears off only from
+    // the highest occupied point, 6, which it cannot reach: pass. rearmost (Ludii 1.3.12): the
+    // 5 has no other use, so it bears off the rearmost checker it carries past the end, the one
+    // on 2; then the next 5 again has no use (6/1 blocked) and no checker below it: 2/off.
+    let text = "6:1,2:1,off:13/24:2,13:13 1 5-5 0";
+    let mut higher = seed();
+    higher.set_option("bear-off", "higher").unwrap();
+    let s = Frangieh::from_notation(text, &higher).unwrap();
+    assert_eq!(plays(&s), ["pass"]);
+    let mut rearmost = seed();
+    rearmost.set_option("bear-off", "rearmost").unwrap();
+    let s = Frangieh::from_notation(text, &rearmost).unwrap();
+    assert_eq!(plays(&s), ["2/off"]);
+    // With player one's 1 open, 6/1 is a use of the 5: the first 5 moves 6/1, after which the
+    // 2 is the rearmost checker and a 5 has no other use: 6/1 2/off 1/off, all borne off
+    // (written as one path per checker: 6/off 2/off).
+    let s = Frangieh::from_notation("6:1,2:1,off:13/13:15 1 5-5 0", &rearmost).unwrap();
+    assert_eq!(plays(&s), ["6/off 2/off"]);
+}
+
+#[test]
+fn the_ludii_variant_starts_with_player_one_rolling() {
+    // Ludii 1.3.12's Frangieh.lud has no opening roll: player one rolls and plays first.
+    let rules = FrangiehRules::variant("ludii").unwrap();
+    let mut s = Frangieh::new(&rules);
+    assert_eq!((s.to_act(), s.phase()), (ToAct::Chance, Phase::Roll));
+    let mut buf = Vec::new();
+    s.chance_outcomes(&mut buf);
+    assert_eq!(buf.len(), 21);
+    s.apply_outcome(FrangiehOutcome::Roll(Roll(3, 1)));
+    assert_eq!(s.to_act(), ToAct::Decision(Player::ONE));
+    assert_eq!(Frangieh::facts(&rules).max_points, 1);
+}
+
+#[test]
 fn openings() {
     let mut s = Frangieh::new(&seed());
     s.apply_outcome(FrangiehOutcome::Opening { p1: 2, p2: 5 });
@@ -315,7 +407,11 @@ fn random_step(
 fn conformance_both_variants() {
     // The longest chain of chance nodes: the opening roll and, under the source's opening ("and
     // then rolls again to begin play"), a fresh roll; the modern opening plays the opening dice.
-    for (name, games, chain) in [("barakat-1974", 150, 2), ("modern", 150, 1)] {
+    for (name, games, chain) in [
+        ("barakat-1974", 150, 2),
+        ("modern", 150, 1),
+        ("ludii", 150, 1),
+    ] {
         let rules = FrangiehRules::variant(name).unwrap();
         let r = conformance::<Frangieh>(&rules, games, 2024);
         assert_eq!(r.games, games);

@@ -119,6 +119,80 @@ fn five_points_for_a_blocked_roll_by_reading() {
     assert_eq!(JulbaharRules::variant("ludii").unwrap().bonus, Bonus::Die);
 }
 
+/// Barakat 1974 [1773.9], "whenever a player is unable to move and the opponent is able to, the
+/// opponent gains five points", under each reading of `bonus`, on three positions derived by
+/// hand (player one to play; the opponent's tables point `q` is player one's `25 - q`):
+///
+/// - `24:15/7:2,6:13`, 6-5: player one's 6 and 5 land on its 18 and 19, the opponent's 7 and
+///   6: a complete pass; its 1 to 4 land on its 23 to 20, empty, so it is not completely
+///   blocked. The opponent can move (its 6 bears off exactly with a 6, its 7 goes to 2 with a
+///   5), with this 6-5 too.
+/// - `24:15/7:15`, 6-6: player one's 6 lands on the opponent's 7: a pass; its 1 to 5 are open.
+///   The opponent's 7 with a 6 lands on its 1, player one's 24, held; no checker on its 6 bears
+///   off exactly, and not all are home for a higher die: it cannot play 6-6, but a 1 moves it
+///   (7 to 6, player one's 19, empty).
+/// - `FULL_BLOCK`, 3-1: player one completely blocked (its 23 to 18 held); the opponent plays
+///   3-1 (its 7 to 6 with the 1, its 3 bears off with the 3).
+#[test]
+fn the_bonus_under_each_reading_on_hand_derived_positions() {
+    let cases = [
+        "24:15/7:2,6:13 1 6-5 0 0-0 1 1 0-0 0 0 0".to_string(),
+        "24:15/7:15 1 6-6 0 0-0 1 1 0-0 0 0 0".to_string(),
+        FULL_BLOCK.replace("SCORE", "0"),
+    ];
+    // (reading, the opponent's points after the pass in each case)
+    for (reading, want) in [
+        ("pass", [5, 5, 5]),
+        ("blocked", [0, 0, 5]),
+        ("same-roll", [5, 0, 5]),
+        ("die", [5, 5, 5]),
+        ("off", [0, 0, 0]),
+    ] {
+        let r = with_bonus(reading);
+        for (text, want) in cases.iter().zip(want) {
+            let mut s = pos(text, &r);
+            assert_eq!(texts(&s), ["pass"], "{text}");
+            play(&mut s, "pass");
+            assert_eq!(s.scores(), [0, want], "{reading}: {text}");
+        }
+    }
+}
+
+#[test]
+fn early_bear_off_exact_or_only_once_all_are_home() {
+    // As in early_exact_bear_off_but_not_higher: fourteen on tables 13, one on 1, 3-1. Barakat
+    // 1974 [1773.7] (early-bear-off=exact): the 1 bears off the checker on 1 while others are
+    // outside. off (the usual tables rule): no bearing off until all are in the last quadrant,
+    // so the 1 moves 13/12: 13/12 13/10 or 13/9.
+    let text = "13:14,1:1/5:15 1 3-1 0 0-0 1 1 0-0 0 0 0";
+    let s = pos(text, &JulbaharRules::default());
+    assert_eq!(texts(&s), ["13/10 1/off", "13/12 13/10", "13/9"]);
+    let mut off = JulbaharRules::default();
+    off.set_option("early-bear-off", "off").unwrap();
+    let s = pos(text, &off);
+    assert_eq!(texts(&s), ["13/12 13/10", "13/9"]);
+    // Once all are home the two agree: fourteen on 2, one on 1, 2-1: 2/off 1/off among them.
+    let text = "2:14,1:1/5:15 1 2-1 0 0-0 1 1 0-0 0 0 0";
+    let home = pos(text, &JulbaharRules::default());
+    assert_eq!(texts(&home), texts(&pos(text, &off)));
+    assert!(texts(&home).contains(&"2/off 1/off".to_string()));
+}
+
+#[test]
+fn rearmost_bear_off_by_a_die_with_no_other_use() {
+    // All home: one checker on tables 6, one on 2; the opponent's fifteen on its first point,
+    // the mover's tables 1. 5-5: 6/1 lands on the opponent, no checker is on 5. bear-off=higher:
+    // a 5 bears off only from the highest point, 6: pass. rearmost (Ludii 1.3.12's reading in
+    // Frangieh.lud): the 5 has no other use, so it bears off the rearmost checker it carries
+    // past the end, the one on 2; the next 5 has no use and no checker below it.
+    let text = "6:1,2:1,off:13/24:15 1 5-5 0 0-0 1 1 0-0 0 0 0";
+    let s = pos(text, &JulbaharRules::default());
+    assert_eq!(texts(&s), ["pass"]);
+    let mut r = JulbaharRules::default();
+    r.set_option("bear-off", "rearmost").unwrap();
+    assert_eq!(texts(&pos(text, &r)), ["2/off"]);
+}
+
 #[test]
 fn the_match_ends_as_soon_as_a_total_reaches_31() {
     let r = JulbaharRules::default();
@@ -239,6 +313,8 @@ fn rule_sets() -> Vec<(&'static str, JulbaharRules)> {
             ("larger-die", "on"),
             ("target", "11"),
         ],
+        &[("bonus", "blocked"), ("early-bear-off", "off")],
+        &[("bonus", "same-roll"), ("bear-off", "rearmost")],
     ] {
         let mut r = JulbaharRules::default();
         for (k, v) in opts {

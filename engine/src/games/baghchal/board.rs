@@ -3,9 +3,10 @@
 //!
 //! Point `p = 5 * row + col`, row 0 at the bottom (rank 1), col 0 at the left (file a).
 //! Sources (Parlett 1976 and Averbakh 1995, DLP.Evidence.755 and 1453): both records describe a 5x5 grid "including
-//! diagonals", pieces standing on the intersections and moving along the lines. On the
-//! alquerque pattern the diagonals run only through points whose row + column is even; every
-//! point has its orthogonal lines.
+//! diagonals", pieces standing on the intersections and moving along the lines; the pattern of
+//! the lines is in a figure the records do not contain (§755.1, §1453.1). Our choice, argued in
+//! `docs/rules/baghchal.md`: the alquerque pattern, whose diagonals run only through points
+//! whose row + column is even; every point has its orthogonal lines.
 
 /// A set of points, one bit per point (bit `p` for point `p`).
 pub type Bitboard = u32;

@@ -24,7 +24,7 @@
 mod notation;
 mod rules;
 
-pub use rules::{FrangiehRules, Opening, Scoring};
+pub use rules::{FrangiehRules, MustUse, Opening, Scoring};
 
 use crate::game::{ChanceChain, EndReason, Game, GameFacts, ParseError, Player, ToAct};
 use crate::games::tables::{
@@ -264,14 +264,13 @@ impl Game for Frangieh {
     const NAME: &'static str = "frangieh";
 
     fn new(rules: &FrangiehRules) -> Self {
-        Frangieh::from_parts(
-            *rules,
-            Board::start(&rules.tables()),
-            Player::ONE,
-            Phase::Opening,
-            0,
-        )
-        .expect("the start position is valid")
+        // Without an opening roll, player one rolls first (Ludii 1.3.12's Frangieh.lud).
+        let phase = match rules.opening {
+            Opening::None => Phase::Roll,
+            Opening::Seed | Opening::Modern => Phase::Opening,
+        };
+        Frangieh::from_parts(*rules, Board::start(&rules.tables()), Player::ONE, phase, 0)
+            .expect("the start position is valid")
     }
 
     fn rules(&self) -> &FrangiehRules {
@@ -285,7 +284,7 @@ impl Game for Frangieh {
             // other roll is played (or passed) at once.
             chance_chain: ChanceChain::Bounded(match rules.opening {
                 Opening::Seed => 2,
-                Opening::Modern => 1,
+                Opening::Modern | Opening::None => 1,
             }),
             ply_cap: rules.ply_cap,
             // Every play moves checkers forward; hits send them back, but a game ends with
@@ -358,7 +357,7 @@ impl Game for Frangieh {
                 self.to_move = if p1 > p2 { Player::ONE } else { Player::TWO };
                 self.phase = match self.rules.opening {
                     // Barakat 1974 [1769.3]: "... and then rolls again to begin play".
-                    Opening::Seed => Phase::Roll,
+                    Opening::Seed | Opening::None => Phase::Roll,
                     Opening::Modern => Phase::Play(Roll::new(p1, p2)),
                 };
             }

@@ -1,9 +1,10 @@
-//! Frangieh's rule set: Barakat's rules (`barakat-1974`, the default) and GNU Backgammon's rules
-//! without the cube (`modern`), with an option for each point where they differ.
+//! Frangieh's rule set: Barakat's rules (`barakat-1974`, the default), GNU Backgammon's rules
+//! without the cube (`modern`) and Ludii 1.3.12's reading (`ludii`), with an option for each
+//! point where they differ.
 //! `docs/rules/frangieh.md` explains each choice.
 
 use crate::games::tables::{
-    BearOff, BearOffParams, Direction, Landing, TablesParams, BEAR_OFF, LARGER_DIE, STANDARD_START,
+    BearOff, Direction, Landing, TablesParams, BEAR_OFF, LARGER_DIE, STANDARD_START,
 };
 use crate::rules::{
     choice, format_ply_cap, set_ply_cap, set_switch, set_word, switch_word, Choice, RuleOption,
@@ -17,6 +18,19 @@ choice! {
         /// begin play".
         Seed = "seed": "the higher of one die each plays first, with a fresh roll of two dice",
         Modern = "modern": "the higher of one die each plays the two opening dice as its first roll",
+        /// Ludii 1.3.12's `Frangieh.lud`.
+        None = "none": "no opening roll: player one rolls and plays first",
+    }
+}
+
+choice! {
+    /// How much of a roll must be played (`must-use`).
+    pub enum MustUse {
+        /// Barakat 1974 §1769.9: "Players must use all available moves presented by the dice."
+        Max = "max": "as many dice as possible must be played (both, or all four of a double)",
+        /// Ludii 1.3.12's `Frangieh.lud`.
+        Each = "each":
+            "each die is a separate move, played while one can be; a play that leaves the other die unplayable is legal",
     }
 }
 
@@ -43,6 +57,10 @@ pub struct FrangiehRules {
     pub opening: Opening,
     /// Scoring (`scoring`).
     pub scoring: Scoring,
+    /// A checker playing several dice hits on its intermediate points too (`hit-in-passing`).
+    pub hit_in_passing: bool,
+    /// How much of a roll must be played (`must-use`).
+    pub must_use: MustUse,
     /// The ply cap, if any (`ply-cap`); a game reaching it is truncated.
     pub ply_cap: Option<u32>,
 }
@@ -58,11 +76,10 @@ impl FrangiehRules {
             direction: Direction::Opposite,
             // Barakat 1974 [1769.6]: a single opposing piece is hit to the centre; two or more block.
             landing: Landing::Hit,
-            bear_off: BearOffParams {
-                higher_die: self.bear_off == BearOff::Higher,
-                early_exact: false,
-            },
+            bear_off: self.bear_off.params(false),
             larger_die: self.larger_die,
+            hit_in_passing: self.hit_in_passing,
+            each_die: self.must_use == MustUse::Each,
         }
     }
 }
@@ -75,6 +92,8 @@ impl Default for FrangiehRules {
             bear_off: BearOff::Exact,
             opening: Opening::Seed,
             scoring: Scoring::Single,
+            hit_in_passing: true,
+            must_use: MustUse::Max,
             ply_cap: None,
         }
     }
@@ -94,6 +113,11 @@ impl RuleSet for FrangiehRules {
             source: "GNU Backgammon's rules without the cube: larger die, higher-die bear-off, opening dice played, gammons and backgammons",
             settings: &["larger-die=on", "bear-off=higher", "opening=modern", "scoring=gammons"],
         },
+        VariantInfo {
+            name: "ludii",
+            source: "Ludii 1.3.12's Frangieh.lud: player one starts, each die a separate move, a higher die bears off the rearmost checker when it has no other use, single wins",
+            settings: &["opening=none", "must-use=each", "bear-off=rearmost"],
+        },
     ];
 
     const OPTIONS: &'static [RuleOption<Self>] = &[
@@ -105,15 +129,34 @@ impl RuleSet for FrangiehRules {
         BEAR_OFF.with(
             |r| r.bear_off.word().into(),
             |r, v| set_word(&mut r.bear_off, v),
-            "Barakat 1974 [1769.8]: \"a 6 from the 6th point, and so on\" (exact); higher is GNU Backgammon's rule",
+            "Barakat 1974 [1769.8]: \"a 6 from the 6th point, and so on\" (exact); higher is GNU Backgammon's rule, rearmost Ludii 1.3.12's Frangieh.lud",
         ),
         RuleOption {
             key: "opening",
             values: Values::Words(Opening::WORDS),
             doc: "how the first player is chosen and what the first turn plays",
-            source: "Barakat 1974 [1769.3]: the higher die plays first \"and then rolls again to begin play\"; modern is GNU Backgammon's (ties are re-rolled in both)",
+            source: "Barakat 1974 [1769.3]: the higher die plays first \"and then rolls again to begin play\"; modern is GNU Backgammon's (ties are re-rolled in both); none is Ludii 1.3.12's Frangieh.lud",
             get: |r| r.opening.word().into(),
             set: |r, v| set_word(&mut r.opening, v),
+        },
+        RuleOption {
+            key: "hit-in-passing",
+            values: Values::Switch {
+                on: "a checker playing several dice also hits a lone opposing checker where it stops between them",
+                off: "only a lone opposing checker on a point where the mover ends the play is hit",
+            },
+            doc: "whether a checker playing several dice hits where it stops on the way",
+            source: "Barakat 1974 [1769.6]: a player who \"ends the turn\" on a point with one opposing piece sends it to the bar; on reads each die's move as a move, as [1769.5] does, off reads \"ends the turn\" literally",
+            get: |r| switch_word(r.hit_in_passing),
+            set: |r, v| set_switch(&mut r.hit_in_passing, v),
+        },
+        RuleOption {
+            key: "must-use",
+            values: Values::Words(MustUse::WORDS),
+            doc: "how much of a roll must be played",
+            source: "Barakat 1974 [1769.9]: \"Players must use all available moves presented by the dice\"; each is Ludii 1.3.12's Frangieh.lud",
+            get: |r| r.must_use.word().into(),
+            set: |r, v| set_word(&mut r.must_use, v),
         },
         RuleOption {
             key: "scoring",

@@ -40,7 +40,9 @@
 mod notation;
 mod rules;
 
-pub use rules::{AfterOpening, Bonus, JulbaharRules, NextGame, Opening, Unit, DEFAULT_PLY_CAP};
+pub use rules::{
+    AfterOpening, Bonus, EarlyBearOff, JulbaharRules, NextGame, Opening, Unit, DEFAULT_PLY_CAP,
+};
 
 use crate::game::{ChanceChain, EndReason, Game, GameFacts, ParseError, Player, ToAct};
 use crate::games::tables::{
@@ -540,19 +542,25 @@ impl Game for Julbahar {
                 self.truncate_log();
                 return;
             }
-            // Barakat 1974 [1773]: "whenever a player is unable to move and the opponent is able to, the
-            // opponent gains five points."
+            // Barakat 1974 [1773.9]: "whenever a player is unable to move and the opponent is able
+            // to, the opponent gains five points." A pass leaves the board as it was, so the
+            // player's own dice are read on the board after the play too.
             let dice = if roll.is_double() { 4 } else { 2 };
-            let short = match self.rules.bonus {
-                Bonus::Pass => action.is_pass(),
-                Bonus::Die => action.moves().len() < dice,
+            let opp = me.opponent();
+            let opp_dice = || playable_dice(&self.board, opp.index(), &self.params);
+            let roll_dice = 1u8 << roll.0 | 1u8 << roll.1;
+            let bonus = match self.rules.bonus {
+                Bonus::Pass => action.is_pass() && opp_dice() != 0,
+                Bonus::Blocked => {
+                    action.is_pass()
+                        && playable_dice(&self.board, side, &self.params) == 0
+                        && opp_dice() != 0
+                }
+                Bonus::SameRoll => action.is_pass() && opp_dice() & roll_dice != 0,
+                Bonus::Die => action.moves().len() < dice && opp_dice() != 0,
                 Bonus::Off => false,
             };
-            let opp = me.opponent();
-            if short
-                && playable_dice(&self.board, opp.index(), &self.params) != 0
-                && self.score(opp, 5)
-            {
+            if bonus && self.score(opp, 5) {
                 self.end(opp, None);
                 self.status = self.compute_status();
                 return;

@@ -2,9 +2,7 @@
 //! (`ludii`), with an option for each point where readings differ. `docs/rules/julbahar.md`
 //! explains each choice and quotes the sentence each option interprets.
 
-use crate::games::tables::{
-    BearOff, BearOffParams, Direction, Landing, TablesParams, BEAR_OFF, LARGER_DIE,
-};
+use crate::games::tables::{BearOff, Direction, Landing, TablesParams, BEAR_OFF, LARGER_DIE};
 use crate::rules::{
     choice, format_ply_cap, set_number, set_ply_cap, set_switch, set_word, switch_word, Choice,
     RuleOption, RuleSet, Values, VariantInfo, PLY_CAP,
@@ -48,16 +46,38 @@ choice! {
 }
 
 choice! {
-    /// When a player who cannot play gives the opponent five points (`bonus`); Barakat 1974 §1773:
-    /// "whenever a player is unable to move and the opponent is able to, the opponent gains five
-    /// points". The opponent is able to move when it has a checker that some die (1 to 6) could
-    /// move.
+    /// When a player who cannot play gives the opponent five points (`bonus`); Barakat 1974
+    /// §1773.9: "whenever a player is unable to move and the opponent is able to, the opponent
+    /// gains five points". Except under `same-roll`, the opponent is able to move when it has a
+    /// checker that some die (1 to 6) could move; in Julbahar that always holds when the
+    /// player's roll is not played in full (a completely blocked opponent leaves every die
+    /// playable: docs/rules/julbahar.md), so `pass` and `die` give the bonus on every such roll.
     pub enum Bonus {
         Pass = "pass":
-            "five points only for a complete pass (no die of the roll can be played)",
-        /// Ludii's reading ("on every pass, even after one die was played").
+            "five points for a complete pass (no die of the roll can be played) while the opponent could move some die",
+        /// A player unable to move in any way: every die value 1 to 6 is blocked for every
+        /// checker.
+        Blocked = "blocked":
+            "five points when the player is completely blocked (no die 1 to 6 moves any checker) and the opponent is not",
+        /// Both players judged on the roll in hand.
+        SameRoll = "same-roll":
+            "five points for a complete pass while the opponent could play at least one die of that same roll",
+        /// Ludii 1.3.12's `JulbaharSubgame.lud`: five points to the opponent on every pass,
+        /// after one die was played too, with no test of the opponent (the same thing here:
+        /// see above).
         Die = "die": "five points for every roll not played in full",
         Off = "off": "no bonus",
+    }
+}
+
+choice! {
+    /// Whether a checker may bear off before all are in the last quadrant (`early-bear-off`).
+    pub enum EarlyBearOff {
+        /// Barakat 1974 §1773.7.
+        Exact = "exact":
+            "a checker on the last six points bears off by the exact throw even while others are outside",
+        /// The usual rule of the tables games (Frangieh, Barakat 1974 §1769.8; backgammon).
+        Off = "off": "no checker bears off until all are in the last quadrant",
     }
 }
 
@@ -81,6 +101,8 @@ pub struct JulbaharRules {
     /// Which dice bear off once all are in the last quadrant (`bear-off`); before that only
     /// exact throws bear off from the last six points, whatever this says.
     pub bear_off: BearOff,
+    /// Whether exact throws bear off before all are in the last quadrant (`early-bear-off`).
+    pub early_bear_off: EarlyBearOff,
     /// When either die but not both can be played, the larger must be (`larger-die`).
     pub larger_die: bool,
     /// The five-point bonus (`bonus`).
@@ -112,14 +134,17 @@ impl JulbaharRules {
             // Barakat 1974 [1773.5]: "A piece cannot land on a space occupied by one of the opponent's
             // pieces."
             landing: Landing::Block,
-            bear_off: BearOffParams {
-                higher_die: self.bear_off == BearOff::Higher,
-                // Barakat 1974 [1773.7]: "Until all of the player's remaining pieces are on the final six
-                // points, the player may only bear off a piece on one of the final six spaces by
-                // throwing exactly one more than the number of remaining points."
-                early_exact: true,
-            },
+            // Barakat 1974 [1773.7]: "Until all of the player's remaining pieces are on the final six
+            // points, the player may only bear off a piece on one of the final six spaces by
+            // throwing exactly one more than the number of remaining points" (early-bear-off=exact;
+            // off is the usual tables rule, no bearing off before all are home).
+            bear_off: self
+                .bear_off
+                .params(self.early_bear_off == EarlyBearOff::Exact),
             larger_die: self.larger_die,
+            // Nothing is hit; every die is a move.
+            hit_in_passing: true,
+            each_die: false,
         }
     }
 }
@@ -132,6 +157,7 @@ impl Default for JulbaharRules {
             after_opening: AfterOpening::Opponent,
             next_game: NextGame::Opening,
             bear_off: BearOff::Higher,
+            early_bear_off: EarlyBearOff::Exact,
             larger_die: false,
             bonus: Bonus::Pass,
             target: 31,
@@ -187,6 +213,14 @@ impl RuleSet for JulbaharRules {
             |r, v| set_word(&mut r.bear_off, v),
             "Barakat 1974 [1773.7] asks for exact throws only until all are on the final six points (silent after); higher is as in backgammon",
         ),
+        RuleOption {
+            key: "early-bear-off",
+            values: Values::Words(EarlyBearOff::WORDS),
+            doc: "whether a checker may bear off before all are in the last quadrant",
+            source: "Barakat 1974 [1773.7]: until all are on the final six points, a piece there bears off only \"by throwing exactly\" its distance (exact); off is the usual tables rule, as in Frangieh [1769.8]",
+            get: |r| r.early_bear_off.word().into(),
+            set: |r, v| set_word(&mut r.early_bear_off, v),
+        },
         LARGER_DIE.with(
             |r| switch_word(r.larger_die),
             |r, v| set_switch(&mut r.larger_die, v),
@@ -196,7 +230,7 @@ impl RuleSet for JulbaharRules {
             key: "bonus",
             values: Values::Words(Bonus::WORDS),
             doc: "when a player who cannot play gives the opponent five points",
-            source: "Barakat 1974 [1773.9]: \"whenever a player is unable to move and the opponent is able to, the opponent gains five points\"; die is Ludii's reading",
+            source: "Barakat 1974 [1773.9]: \"whenever a player is unable to move and the opponent is able to, the opponent gains five points\"; die is Ludii 1.3.12's JulbaharSubgame.lud",
             get: |r| r.bonus.word().into(),
             set: |r, v| set_word(&mut r.bonus, v),
         },

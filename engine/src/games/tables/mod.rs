@@ -25,6 +25,7 @@ mod options;
 mod params;
 mod play;
 mod position_id;
+mod sequences;
 
 pub use board::{Board, BAR, OFF, STANDARD_START};
 pub use dice::{roll_index, Roll, ROLLS};

@@ -10,6 +10,7 @@
 use super::board::{Board, BAR, OFF};
 use super::params::{Landing, TablesParams};
 use super::play::Play;
+use super::sequences::sequence_key;
 
 fn blot_at(board: &Board, side: usize, p: usize, params: &TablesParams) -> bool {
     params.landing == Landing::Hit
@@ -50,7 +51,10 @@ pub fn format_play(play: &Play, board: &Board, side: usize, params: &TablesParam
         point_text(path[0], &mut t);
         let last = path.len() - 1;
         for (i, &p) in path.iter().enumerate().skip(1) {
-            let hit = blot_at(board, side, p as usize, params);
+            // Without hits in passing only a path's last point (where the checker ends the
+            // play) hits.
+            let hit =
+                blot_at(board, side, p as usize, params) && (params.hit_in_passing || i == last);
             if i == last || hit {
                 t.push('/');
                 point_text(p, &mut t);
@@ -142,6 +146,13 @@ pub fn parse_play(
     }
     if moves.len() > 4 {
         return Err(format!("{} single moves (at most four)", moves.len()));
+    }
+    if !params.hit_in_passing {
+        moves.sort_unstable_by(|a, b| b.cmp(a));
+        let key = sequence_key(&moves, board, side, params);
+        let mut m = [[0u8; 2]; 4];
+        m[..moves.len()].copy_from_slice(&moves);
+        return Ok(Play::from_key(key, m, moves.len()));
     }
     let mut hits: Vec<u8> = Vec::with_capacity(4);
     for &[_, to] in &moves {

@@ -1,6 +1,7 @@
 //! The rule options the tables games share, declared once: `bear-off` and `larger-die`.
 //! Each game's option table reuses them with its own field and source.
 
+use super::params::BearOffParams;
 use crate::rules::{choice, Choice, SharedOption, Values};
 
 choice! {
@@ -10,6 +11,22 @@ choice! {
         Higher = "higher": "a die higher than the highest occupied point bears off from it",
         /// Barakat 1974 §1769.8: "a 6 from the 6th point, and so on".
         Exact = "exact": "only the exact number bears a checker off",
+        /// Ludii 1.3.12's `Frangieh.lud` (its `firstMoveOnTrack` bear-off).
+        Rearmost = "rearmost":
+            "a die with no other use bears off the rearmost checker it carries past the end",
+    }
+}
+
+impl BearOff {
+    /// The bearing-off parameters of the shared generator for this choice, with exact throws
+    /// also before all are home when `early_exact`.
+    #[must_use]
+    pub const fn params(self, early_exact: bool) -> BearOffParams {
+        BearOffParams {
+            higher_die: !matches!(self, BearOff::Exact),
+            rearmost: matches!(self, BearOff::Rearmost),
+            early_exact,
+        }
     }
 }
 

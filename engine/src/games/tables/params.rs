@@ -44,6 +44,11 @@ pub struct BearOffParams {
     /// A die higher than the highest occupied point may bear off from that point (modern rule);
     /// otherwise only the exact number bears off (Barakat 1974 §1769.8: "a 6 from the 6th point, and so on").
     pub higher_die: bool,
+    /// With `higher_die`: the die bears off only the rearmost checker it would carry past the
+    /// end, and only when it has no other use (no checker can move by it or bear off exactly);
+    /// Ludii 1.3.12's `Frangieh.lud`. Without it, a higher die bears off from the highest
+    /// occupied point.
+    pub rearmost: bool,
     /// A checker on the last six points may bear off by the exact throw even while other
     /// checkers are still outside the home board (Julbahar, Barakat 1974 §1773.7).
     pub early_exact: bool,
@@ -63,4 +68,24 @@ pub struct TablesParams {
     pub bear_off: BearOffParams,
     /// When either die but not both can be played, the larger must be (modern rule).
     pub larger_die: bool,
+    /// A checker that plays several dice hits a lone opposing checker on each point it lands on
+    /// (every die a move); otherwise only a lone opposing checker on a point where a checker of
+    /// the mover stands at the end of the play is hit, and one passed on the way stays
+    /// (Barakat 1974 §1769.6 read literally: "ends the turn on a point with one opposing piece").
+    pub hit_in_passing: bool,
+    /// Each die is a separate move: a die must be played while one can be, but a play after
+    /// which the rest of the roll cannot be played is legal even if another play would use more
+    /// dice (Ludii 1.3.12's `Frangieh.lud`); otherwise as many dice as possible must be played.
+    pub each_die: bool,
+}
+
+impl TablesParams {
+    /// Whether these rules need the plain enumeration of single-die sequences rather
+    /// than the fast generator, which covers hits in passing, the most dice and the
+    /// highest-point bear-off only.
+    #[inline]
+    #[must_use]
+    pub const fn needs_sequences(&self) -> bool {
+        !self.hit_in_passing || self.each_die || self.bear_off.rearmost
+    }
 }

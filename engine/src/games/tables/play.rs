@@ -138,23 +138,35 @@ impl Play {
     }
 
     /// Makes the play for `side` on `board`: each move in turn, hitting a lone opposing checker
-    /// where it lands (under [`Landing::Hit`]).
+    /// where it lands (under [`Landing::Hit`]); without hits in passing
+    /// ([`TablesParams::hit_in_passing`]), only where a checker of `side` stands once all the
+    /// moves are made.
     ///
     /// # Panics
     /// If a move starts from an empty slot.
     pub fn apply(&self, board: &mut Board, side: usize, params: &TablesParams) {
         let o = 1 - side;
+        let hits = params.landing == Landing::Hit;
         for &[from, to] in self.moves() {
             board.remove(side, from as usize);
             if to as usize == OFF {
                 board.add(side, OFF);
             } else {
                 let q = params.direction.other(to as usize);
-                if params.landing == Landing::Hit && board.count(o, q) == 1 {
+                if hits && params.hit_in_passing && board.count(o, q) == 1 {
                     board.remove(o, q);
                     board.add(o, BAR);
                 }
                 board.add(side, to as usize);
+            }
+        }
+        if hits && !params.hit_in_passing {
+            for &[_, to] in self.moves() {
+                let (to, q) = (to as usize, params.direction.other(to as usize));
+                if to != OFF && board.count(side, to) > 0 && board.count(o, q) == 1 {
+                    board.remove(o, q);
+                    board.add(o, BAR);
+                }
             }
         }
     }

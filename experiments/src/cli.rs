@@ -50,6 +50,22 @@ pub enum Command {
     Solve(SolveArgs),
     /// A movement-phase position's perfect-play value and every move's, from a database.
     Probe(ProbeArgs),
+    /// Draws a position of any game as an SVG diagram, labelled in words.
+    Show(ShowArgs),
+}
+
+/// `cowrie show`.
+#[derive(Debug, Args, Clone)]
+pub struct ShowArgs {
+    /// The game and its rules.
+    #[command(flatten)]
+    pub rules: GameRulesArgs,
+    /// The position in the game's notation (docs/rules/<game>.md); default: the start.
+    #[arg(long, value_name = "NOTATION")]
+    pub position: Option<String>,
+    /// The SVG file to write.
+    #[arg(long, value_name = "FILE.svg")]
+    pub out: PathBuf,
 }
 
 /// `cowrie train`.
@@ -271,6 +287,10 @@ pub struct ReplayArgs {
     /// Print only the verification line per game, not the positions.
     #[arg(long)]
     pub quiet: bool,
+    /// Also write the game (the one --game-index names, or the file's only game) as one
+    /// self-contained HTML page stepping through its positions.
+    #[arg(long, value_name = "FILE.html")]
+    pub html: Option<PathBuf>,
 }
 
 /// Arguments shared by runs of games.

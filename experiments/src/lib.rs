@@ -4,6 +4,7 @@
 //! The CLI is split parse ([`cli`]) → validated config (`cmd::*::…Config`) → run; only
 //! [`registry`] maps a game's name to a generic call.
 
+pub mod board;
 pub mod cli;
 pub mod cmd;
 pub mod digest;

@@ -5,8 +5,8 @@ use std::process::ExitCode;
 use clap::Parser;
 use cowrie_experiments::cli::{Cli, Command, StudyArgs};
 use cowrie_experiments::cmd::{
-    bench, compare, ladder, match_cmd, merge, probe, replay, rules_cmd, solve, study, tournament,
-    train,
+    bench, compare, ladder, match_cmd, merge, probe, replay, rules_cmd, show, solve, study,
+    tournament, train,
 };
 use cowrie_experiments::output::print_stdout;
 
@@ -155,6 +155,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Train(args)) => print_stdout(&train::run(&args, command_line)?),
         Some(Command::Solve(args)) => print_stdout(&solve::run(&args)?),
         Some(Command::Probe(args)) => print_stdout(&probe::run(&args)?),
+        Some(Command::Show(args)) => print_stdout(&show::run(&args)?),
         None => study::run(
             &StudyArgs {
                 out: "results/default-study".into(),

@@ -17,6 +17,8 @@ pub mod plots;
 pub mod ratings;
 pub mod record;
 pub mod registry;
+pub mod replay_page;
+pub mod run_index;
 pub mod runfiles;
 pub mod schedule;
 pub mod seeds;

@@ -493,6 +493,10 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
     )?;
     text += &lengths_text;
     let _ = writeln!(text, "rows in {}", path.display());
+    crate::run_index::write(
+        &cfg.out,
+        &format!("cowrie compare: {} ({})", cfg.game, cfg.agent),
+    )?;
     Ok(text)
 }
 

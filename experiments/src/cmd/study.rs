@@ -194,6 +194,7 @@ pub fn run(args: &StudyArgs, command_line: Vec<String>) -> anyhow::Result<()> {
     let mut all = header.unwrap_or_default();
     all.extend(summary);
     std::fs::write(&path, all).with_context(|| format!("cannot write '{}'", path.display()))?;
+    crate::run_index::write(&args.out, "cowrie study: every game and named variant")?;
     let _ = writeln!(
         table,
         "seat 1 = the side the rules name first (Baghchal: goats); first mover = who made the first decision, or the rules' starter (bargese: the three-shell throw's winner)\nbargese \"first to enter\": the first player to enter a piece; julbahar rows count matches to 31, \"per game in match\" rows the games inside them (timeouts column: games left unfinished when the match ended)\nrates are fractions of all games; every metric and its interval per variant: {} (docs/metrics.md)",

@@ -60,7 +60,7 @@ pub struct ShowArgs {
     /// The game and its rules.
     #[command(flatten)]
     pub rules: GameRulesArgs,
-    /// The position in the game's notation (docs/rules/<game>.md); default: the start.
+    /// The position in the game's notation (`docs/rules/GAME.md`); default: the start.
     #[arg(long, value_name = "NOTATION")]
     pub position: Option<String>,
     /// The SVG file to write.

@@ -118,7 +118,8 @@ fn bargese_tajeddin_example_before_and_after_the_move() {
     for want in [
         "South off the board: 4",
         "North off the board: 4",
-        "2 \u{d7} dust (1 mouth up) = 11, or the hal (1) and 10",
+        "2 \u{d7} dust (1 mouth up) = 11,",
+        "or the hal (1) and 10",
         "shaka (0 mouths up) = 6",
         "doi (2 mouths up) = 2",
         "South to play the throws",

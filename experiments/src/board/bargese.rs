@@ -244,7 +244,17 @@ impl Draw for Bargese {
             })
             .collect();
         status.extend(words);
-        status.push(format!("Plies played: {}", self.plies()));
+        let opening = match (self.shells_winner(), self.first_entered()) {
+            (Some(w), Some(e)) => format!(
+                "; {} won the three-shell throw, {} entered a piece first",
+                name(w),
+                name(e)
+            ),
+            (Some(w), None) => format!("; {} won the three-shell throw", name(w)),
+            (None, Some(e)) => format!("; {} entered a piece first", name(e)),
+            (None, None) => String::new(),
+        };
+        status.push(format!("Plies played: {}{opening}", self.plies()));
         let desc = format!(
             "Bargese: {}; throws to play: {}; position {}",
             status.join("; "),
@@ -351,7 +361,15 @@ impl Draw for Bargese {
         } else {
             "Throws to play:".to_string()
         }];
-        panel.extend(pending.iter().map(|t| format!("  {t}")));
+        // Each throw on its line, its hal reading on the next (the corner is narrow).
+        for t in &pending {
+            match t.split_once(", or ") {
+                Some((value, hal)) => {
+                    panel.extend([format!("  {value},"), format!("    or {hal}")])
+                }
+                None => panel.push(format!("  {t}")),
+            }
+        }
         doc = doc.add(group("throws", "the throws to play").add(lines(
             tx + 12.0,
             ty + 26.0,

@@ -58,6 +58,8 @@ pub enum Command {
     Man,
     /// The match-equity table of matches to a target score (Julbahar), from a subgames.csv.
     Equity(EquityArgs),
+    /// Draws a position of any game as an SVG diagram, labelled in words.
+    Show(ShowArgs),
 }
 
 /// `cowrie completions`.
@@ -88,6 +90,20 @@ pub struct EquityArgs {
     pub min_visits: u64,
     /// Output directory (writes equity.csv).
     #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+}
+
+/// `cowrie show`.
+#[derive(Debug, Args, Clone)]
+pub struct ShowArgs {
+    /// The game and its rules.
+    #[command(flatten)]
+    pub rules: GameRulesArgs,
+    /// The position in the game's notation (`docs/rules/GAME.md`); default: the start.
+    #[arg(long, value_name = "NOTATION")]
+    pub position: Option<String>,
+    /// The SVG file to write.
+    #[arg(long, value_name = "FILE.svg")]
     pub out: PathBuf,
 }
 
@@ -316,6 +332,10 @@ pub struct ReplayArgs {
     /// Print only the verification line per game, not the positions.
     #[arg(long)]
     pub quiet: bool,
+    /// Also write the game (the one --game-index names, or the file's only game) as one
+    /// self-contained HTML page stepping through its positions.
+    #[arg(long, value_name = "FILE.html")]
+    pub html: Option<PathBuf>,
 }
 
 /// Arguments shared by runs of games.

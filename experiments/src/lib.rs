@@ -4,6 +4,7 @@
 //! The CLI is split parse ([`cli`]) → validated config (`cmd::*::…Config`) → run; only
 //! [`registry`] maps a game's name to a generic call.
 
+pub mod board;
 pub mod cli;
 pub mod cmd;
 pub mod digest;
@@ -21,6 +22,8 @@ pub mod progress;
 pub mod ratings;
 pub mod record;
 pub mod registry;
+pub mod replay_page;
+pub mod run_index;
 pub mod runfiles;
 pub mod schedule;
 pub mod seeds;

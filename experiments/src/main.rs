@@ -6,7 +6,7 @@ use anyhow::Context;
 use clap::{CommandFactory, Parser};
 use cowrie_experiments::cli::{Cli, Command};
 use cowrie_experiments::cmd::{
-    bench, compare, equity, ladder, match_cmd, merge, probe, replay, rules_cmd, solve, study,
+    bench, compare, equity, ladder, match_cmd, merge, probe, replay, rules_cmd, show, solve, study,
     tournament, train,
 };
 use cowrie_experiments::output::print_stdout;
@@ -183,6 +183,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             min_visits: a.min_visits,
             out: a.out,
         })?),
+        Command::Show(args) => print_stdout(&show::run(&args)?),
     }
 }
 

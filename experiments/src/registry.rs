@@ -16,11 +16,12 @@ pub const GAMES: &[&str] = &[
 pub trait GameTask {
     /// What the task returns.
     type Output;
-    /// Runs the task for game `G` (every game has an evaluation, for the agents that need one).
+    /// Runs the task for game `G` (every game has an evaluation, for the agents that need one,
+    /// and a diagram).
     ///
     /// # Errors
     /// As the task says.
-    fn run<G: Game + Evaluate>(self) -> anyhow::Result<Self::Output>;
+    fn run<G: Game + Evaluate + crate::board::Draw>(self) -> anyhow::Result<Self::Output>;
 }
 
 /// Runs `task` for the game called `name`.

@@ -209,6 +209,7 @@ fn replay_all(file: &Path) -> anyhow::Result<()> {
             file: file.to_path_buf(),
             game_index: None,
             quiet: true,
+            html: None,
         },
         |_| Ok(()),
     )

@@ -285,6 +285,10 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
          design effects and Benjamini-Hochberg adjustments in the CSV"
     );
     let _ = writeln!(text, "rows in {}", path.display());
+    crate::run_index::write(
+        &cfg.out,
+        &format!("cowrie compare: {} ({})", cfg.game, cfg.agent),
+    )?;
     Ok(text)
 }
 

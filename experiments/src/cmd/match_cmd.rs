@@ -424,6 +424,7 @@ pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchR
         s.games,
         cfg.seed
     );
+    crate::run_index::write(&cfg.out, &format!("cowrie match: {title}"))?;
     let mut text = summary::table(&s, &sum_labels, &title);
     text += &format!("rows in {}\n", csv_path.display());
     Ok(MatchReport { summary: s, text })

@@ -9,6 +9,7 @@ pub mod merge;
 pub mod probe;
 pub mod replay;
 pub mod rules_cmd;
+pub mod show;
 pub mod solve;
 pub mod study;
 pub mod tournament;

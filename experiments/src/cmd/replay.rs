@@ -1,6 +1,7 @@
 //! `cowrie replay FILE`: re-plays the games of a `records.jsonl` through the engine, checking
 //! every chance outcome and ply against the rules and the recorded result, and prints the
-//! positions.
+//! positions; with `--html`, also writes one game as a self-contained page stepping through
+//! its positions ([`crate::replay_page`]).
 
 use std::fmt::Write as _;
 use std::io::BufRead;
@@ -8,20 +9,24 @@ use std::io::BufRead;
 use anyhow::{bail, Context};
 use cowrie_engine::{Game, RuleSet, ToAct};
 
+use crate::board::Draw;
 use crate::cli::ReplayArgs;
 use crate::gamelog::GameRecord;
 use crate::registry::{dispatch, GameTask};
+use crate::replay_page::Frame;
 use crate::selfplay::Event;
 
 struct Replay<'a> {
     rec: &'a GameRecord,
     quiet: bool,
+    /// Collect the page's frames.
+    html: bool,
 }
 
 impl GameTask for Replay<'_> {
-    type Output = String;
+    type Output = (String, Vec<Frame>);
 
-    fn run<G: Game + cowrie_agents::Evaluate>(self) -> anyhow::Result<String> {
+    fn run<G: Game + cowrie_agents::Evaluate + Draw>(self) -> anyhow::Result<Self::Output> {
         let rec = self.rec;
         let at = |what: String| format!("game {}: {what}", rec.game_index);
         let mut rules = G::Rules::variant(&rec.variant)?;
@@ -44,6 +49,19 @@ impl GameTask for Replay<'_> {
                 rec.game_index, rec.game, rec.variant, rec.agents[0], rec.agents[1]
             );
         }
+        let mut frames = Vec::new();
+        let (mut turns, mut last_seat) = (0, None);
+        let mut frame = |state: &G, caption: String, turns: u32| {
+            if self.html {
+                frames.push(Frame {
+                    svg: state.diagram(),
+                    caption,
+                    ply: state.plies(),
+                    turn: turns,
+                });
+            }
+        };
+        frame(&state, "the start".to_string(), 0);
         let mut outcomes = Vec::new();
         for (n, ev) in rec.events.iter().enumerate() {
             match ev {
@@ -66,6 +84,7 @@ impl GameTask for Replay<'_> {
                             ))
                         })?;
                     state.apply_outcome(o);
+                    frame(&state, format!("chance: {chance}"), turns);
                     if !self.quiet {
                         let _ = writeln!(out, "chance: {chance}");
                     }
@@ -81,9 +100,22 @@ impl GameTask for Replay<'_> {
                     let a = state
                         .parse_action(action)
                         .map_err(|e| anyhow::anyhow!(at(format!("event {n}: {e}"))))?;
+                    let side = match state.to_act() {
+                        ToAct::Decision(p) => G::side_name(p),
+                        _ => "",
+                    };
                     state
                         .try_play(a)
                         .map_err(|e| anyhow::anyhow!(at(format!("event {n}: {e}"))))?;
+                    if last_seat != Some(*seat) {
+                        turns += 1;
+                        last_seat = Some(*seat);
+                    }
+                    frame(
+                        &state,
+                        format!("ply {}: seat {seat} ({side}) plays {action}", state.plies()),
+                        turns,
+                    );
                     if !self.quiet {
                         let _ = writeln!(
                             out,
@@ -126,7 +158,7 @@ impl GameTask for Replay<'_> {
             rec.plies,
             winner.map_or(String::new(), |w| format!(", winner seat {w}"))
         );
-        Ok(out)
+        Ok((out, frames))
     }
 }
 
@@ -151,6 +183,13 @@ pub fn replay_each(
         .with_context(|| format!("cannot read '{}'", args.file.display()))?;
     let run = check_against_run(&args.file, &bytes)?;
     let mut found = false;
+    let mut page: Option<String> = None;
+    if args.html.is_some() && args.game_index.is_none() && bytes.lines().count() > 1 {
+        bail!(
+            "--html draws one game and '{}' holds several: name one with --game-index",
+            args.file.display()
+        );
+    }
     for (n, line) in bytes.lines().enumerate() {
         let line = line.with_context(|| format!("cannot read '{}'", args.file.display()))?;
         let rec: GameRecord = serde_json::from_str(&line)
@@ -169,14 +208,22 @@ pub fn replay_each(
             continue;
         }
         found = true;
-        let text = dispatch(
+        let (text, frames) = dispatch(
             &rec.game,
             Replay {
                 rec: &rec,
                 quiet: args.quiet,
+                html: args.html.is_some(),
             },
         )?;
+        if args.html.is_some() {
+            let result = text.lines().last().unwrap_or_default().to_string();
+            page = Some(crate::replay_page::page(&rec, &frames, &result));
+        }
         emit(&text)?;
+    }
+    if let (Some(path), Some(page)) = (&args.html, page) {
+        std::fs::write(path, page).with_context(|| format!("cannot write '{}'", path.display()))?;
     }
     if !found {
         bail!(

@@ -176,6 +176,7 @@ pub fn run(args: &StudyArgs, command_line: Vec<String>) -> anyhow::Result<()> {
         full.push_field(c);
     }
     let table = table(args, seed, &full, &records, &summary, &path);
+    crate::run_index::write(&args.out, "cowrie study: every game and named variant")?;
     crate::output::print_stdout(&table)
 }
 

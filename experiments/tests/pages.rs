@@ -1,0 +1,145 @@
+//! The pages a run and a replay write, through the real binary: `cowrie replay --html` (one
+//! self-contained page whose frames are the recorded game's positions, event by event) and a
+//! run directory's `index.html`; and `cowrie show`'s refusals. The pages in a real browser:
+//! tools/browser_check.py.
+mod common;
+use common::{cowrie, refused};
+
+fn ok(o: &std::process::Output) {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
+fn replay_page_holds_every_position_of_the_game_and_nothing_from_outside() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("run");
+    let run_s = run.to_str().unwrap();
+    let args = "match --game baghchal --p1 random --p2 random --games 2 --seed 5 --threads 1";
+    let args: Vec<&str> = args
+        .split(' ')
+        .chain(["--record", "--quiet", "--out", run_s])
+        .collect();
+    ok(&cowrie(&args));
+    let records = run.join("records.jsonl");
+    let page_path = dir.path().join("game1.html");
+    let o = cowrie(&[
+        "replay",
+        records.to_str().unwrap(),
+        "--game-index",
+        "1",
+        "--quiet",
+        "--html",
+        page_path.to_str().unwrap(),
+    ]);
+    ok(&o);
+    // The verification is unchanged.
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("game 1: verified"));
+    let page = std::fs::read_to_string(&page_path).unwrap();
+    for outside in ["src=", "<link", "url(", "https:", "import "] {
+        assert!(
+            !page.contains(outside),
+            "the page refers outside: {outside}"
+        );
+    }
+    let open = "<script id=\"frames\" type=\"application/json\">";
+    let start = page.find(open).unwrap() + open.len();
+    let end = start + page[start..].find("</script>").unwrap();
+    let frames: Vec<serde_json::Value> = serde_json::from_str(&page[start..end]).unwrap();
+    let line = std::fs::read_to_string(&records)
+        .unwrap()
+        .lines()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let rec: serde_json::Value = serde_json::from_str(&line).unwrap();
+    let events = rec["events"].as_array().unwrap();
+    assert_eq!(frames.len(), events.len() + 1);
+    assert_eq!(frames[0]["caption"], "the start");
+    // Baghchal has no chance: every event is a ply, captioned with its notation; the sides
+    // alternate, so every ply begins a turn.
+    for (n, (f, ev)) in frames[1..].iter().zip(events).enumerate() {
+        let seat = ev["seat"].as_u64().unwrap();
+        let side = if seat == 1 { "goats" } else { "tigers" };
+        assert_eq!(
+            f["caption"],
+            format!(
+                "ply {}: seat {seat} ({side}) plays {}",
+                n + 1,
+                ev["action"].as_str().unwrap()
+            )
+        );
+        assert_eq!(f["ply"], n as u64 + 1);
+        assert_eq!(f["turn"], n as u64 + 1);
+    }
+    for f in &frames {
+        roxmltree::Document::parse(f["svg"].as_str().unwrap()).unwrap();
+    }
+    let last = frames.last().unwrap()["svg"].as_str().unwrap();
+    assert!(last.contains("Game over: won by"), "{last}");
+    assert!(page.contains(&format!("Result: game 1: verified, {} plies", rec["plies"])));
+    // The run's index links its plot and summaries.
+    let index = std::fs::read_to_string(run.join("index.html")).unwrap();
+    for name in [
+        "lengths.svg",
+        "summary.csv",
+        "games.csv",
+        "manifest.json",
+        "records.jsonl",
+    ] {
+        assert!(
+            index.contains(&format!("href=\"{name}\"")),
+            "{name} not in {index}"
+        );
+    }
+    // One page is one game.
+    refused(
+        &cowrie(&[
+            "replay",
+            records.to_str().unwrap(),
+            "--html",
+            page_path.to_str().unwrap(),
+        ]),
+        "--game-index",
+    );
+}
+
+#[test]
+fn show_refuses_bad_input_and_draws_the_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("b.svg");
+    let out_s = out.to_str().unwrap();
+    refused(
+        &cowrie(&[
+            "show",
+            "--game",
+            "baghchal",
+            "--position",
+            "TTTT",
+            "--out",
+            out_s,
+        ]),
+        "TTTT",
+    );
+    refused(
+        &cowrie(&["show", "--game", "chess", "--out", out_s]),
+        "chess",
+    );
+    refused(
+        &cowrie(&[
+            "show",
+            "--game",
+            "bargese",
+            "--variant",
+            "nope",
+            "--out",
+            out_s,
+        ]),
+        "nope",
+    );
+    for game in ["baghchal", "frangieh", "julbahar", "bargese"] {
+        ok(&cowrie(&["show", "--game", game, "--out", out_s]));
+        let svg = std::fs::read_to_string(&out).unwrap();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        assert_eq!(doc.root_element().tag_name().name(), "svg");
+    }
+}

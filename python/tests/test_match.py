@@ -46,7 +46,8 @@ def test_rows_to_pandas_and_read_run(tmp_path):
     assert run.manifest["run"]["game"] == "julbahar"
     assert run.manifest["command_line"][:2] == ["cowrie", "match"]
     assert len(run.records) == 2 and run.subgames is not None and len(run.subgames) >= 2
-    assert {"heuristic", "random"} <= {r["label"] for r in run.summary}
+    agents = [r["label"] for r in run.summary if r["group"] == "agent"]
+    assert agents == ["p1:heuristic:temperature=0", "p2:random"]
     # An edited file is refused, naming it.
     games = out / "games.csv"
     games.write_text(games.read_text().replace(",win,", ",draw,", 1))

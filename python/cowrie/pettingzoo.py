@@ -13,7 +13,8 @@ Action spaces (``docs/python.md`` says why):
   whole-turn plays; no roll has more distinct plays than that, so no play is ever masked out;
 - Bargese: ``Discrete(65536)``, an index into the ordered legal list of whole-turn plays; the
   plays of a turn past the first 65,536 in the game's order are masked out
-  (``infos[agent]["masked_out"]`` counts them; random play meets none in thousands of games).
+  (``infos[agent]["masked_out"]`` counts them; the most plays in the first 100 random games of
+  the bench is 8,911).
 
 Chance (dice, cowries, opening throws) is resolved inside :meth:`CowrieEnv.reset` and
 :meth:`CowrieEnv.step` from a ChaCha8 generator seeded by ``reset(seed=...)`` (by fresh entropy

@@ -67,3 +67,16 @@ def test_rewards_are_the_returns():
     r = env.state.returns()
     assert env.state.is_terminal() and r[0] != 0
     assert total == {"player_0": r[0], "player_1": r[1]}
+
+
+def test_plays_past_the_space_are_masked_out_and_counted():
+    """The truncation rule for lists longer than the space, on a space cut down to 3 ids."""
+    env = cpz.raw_env("frangieh")
+    env.reset(seed=4)
+    env._n = 3  # as if the space had 3 ids
+    legal = len(env.state.legal_actions())
+    assert legal > 3
+    env._select()
+    mask = env.observe(env.agent_selection)["action_mask"]
+    assert mask.tolist() == [1, 1, 1]
+    assert env.infos[env.agent_selection]["masked_out"] == legal - 3

@@ -1,0 +1,106 @@
+//! `cowrie.play_match`: a run of `cowrie match` through the experiments library, so its
+//! `games.csv` is the command line's, byte for byte.
+
+use std::path::PathBuf;
+
+use cowrie_agents::AgentSpec;
+use cowrie_engine::one_line;
+use cowrie_experiments::cmd::match_cmd::{self, MatchConfig};
+use cowrie_experiments::schedule::Shard;
+
+/// The arguments of one match, as `cowrie match` takes them.
+pub struct MatchArgs {
+    /// `--game`.
+    pub game: String,
+    /// `--p1`.
+    pub p1: String,
+    /// `--p2`.
+    pub p2: String,
+    /// `--games`.
+    pub games: u64,
+    /// `--variant`.
+    pub variant: Option<String>,
+    /// `--option`, in order.
+    pub options: Vec<String>,
+    /// `--seed`.
+    pub seed: u64,
+    /// `--threads`.
+    pub threads: usize,
+    /// Seat-swapped pairs (no `--no-swap`).
+    pub swap: bool,
+    /// `--out`.
+    pub out: PathBuf,
+    /// `--record`.
+    pub record: bool,
+}
+
+impl MatchArgs {
+    /// The command line that runs the same match.
+    fn command_line(&self) -> Vec<String> {
+        let mut c: Vec<String> = ["cowrie", "match", "--game", &self.game]
+            .map(str::to_string)
+            .to_vec();
+        if let Some(v) = &self.variant {
+            c.extend(["--variant".to_string(), v.clone()]);
+        }
+        for o in &self.options {
+            c.extend(["--option".to_string(), o.clone()]);
+        }
+        c.extend([
+            "--p1".to_string(),
+            self.p1.clone(),
+            "--p2".to_string(),
+            self.p2.clone(),
+            "--games".to_string(),
+            self.games.to_string(),
+            "--seed".to_string(),
+            self.seed.to_string(),
+            "--threads".to_string(),
+            self.threads.to_string(),
+        ]);
+        if !self.swap {
+            c.push("--no-swap".to_string());
+        }
+        if self.record {
+            c.push("--record".to_string());
+        }
+        c.extend([
+            "--out".to_string(),
+            self.out.display().to_string(),
+            "--quiet".to_string(),
+        ]);
+        c
+    }
+}
+
+/// Plays the match into `args.out` (every file `cowrie match` writes) and returns the text of
+/// its `games.csv`.
+///
+/// # Errors
+/// The command line's message for a bad argument (game, variant, option, agent, counts) or an
+/// unwritable directory.
+pub fn play_match(args: &MatchArgs) -> Result<String, String> {
+    let spec = |s: &str| s.parse::<AgentSpec>().map_err(|e| e.to_string());
+    let cfg = MatchConfig {
+        game: args.game.clone(),
+        variant: args.variant.clone(),
+        options: args.options.clone(),
+        agents: [spec(&args.p1)?, spec(&args.p2)?],
+        games: args.games,
+        swap: args.swap,
+        seed: args.seed,
+        threads: args.threads,
+        out: args.out.clone(),
+        progress: false,
+        command_line: args.command_line(),
+        shard: Shard::WHOLE,
+        resume: false,
+        record: args.record,
+    };
+    cowrie_experiments::cli::thread_count(&args.threads.to_string())
+        .map_err(|e| format!("--threads {}: {e}", args.threads))?;
+    // The command line's one-line message (`experiments/src/main.rs`), without its `error: `.
+    match_cmd::run(&cfg).map_err(|e| one_line(&format!("{e:#}").replace('\n', " ")))?;
+    let path = args.out.join("games.csv");
+    std::fs::read_to_string(&path).map_err(|e| format!("cannot read '{}': {e}", path.display()))
+}

@@ -91,7 +91,7 @@ pub fn play_match(args: &MatchArgs) -> Result<String, String> {
         seed: args.seed,
         threads: args.threads,
         out: args.out.clone(),
-        progress: false,
+        progress: cowrie_experiments::progress::Progress::Hidden,
         command_line: args.command_line(),
         shard: Shard::WHOLE,
         resume: false,

@@ -211,6 +211,14 @@ impl Board {
         n[o][BAR] = bar[1];
         n[side][OFF] = off[0];
         n[o][OFF] = off[1];
+        // Counts above a side's 15 checkers are refused before the board (and its hash, keyed
+        // by count) is built.
+        for side_counts in &n {
+            let total: u32 = side_counts.iter().map(|&c| u32::from(c)).sum();
+            if total > 15 {
+                return Err(format!("a player has {total} checkers (at most 15)"));
+            }
+        }
         let b = Board::from_counts(n);
         b.validate(direction)?;
         Ok(b)
@@ -234,6 +242,17 @@ mod tests {
         // 2*24 + 5*13 + 3*8 + 5*6 = 167, the well-known starting pip count.
         assert_eq!(b.pip_count(0), 167);
         assert!(b.validate(Direction::Opposite).is_ok());
+    }
+
+    #[test]
+    fn a_view_with_more_than_fifteen_checkers_is_refused() {
+        let mut points = [0i8; 24];
+        points[5] = 105;
+        let e = Board::from_view(0, &points, [0, 0], [0, 0], Direction::Opposite).unwrap_err();
+        assert!(e.contains("105 checkers"), "{e}");
+        points[5] = 15;
+        let e = Board::from_view(0, &points, [200, 0], [0, 0], Direction::Opposite).unwrap_err();
+        assert!(e.contains("215 checkers"), "{e}");
     }
 
     #[test]

@@ -168,7 +168,7 @@ fn match_config(game: &str, out: &Path, shard: &str, resume: bool) -> match_cmd:
     match_cmd::MatchConfig {
         game: game.into(),
         variant: None,
-        options: vec!["ply-cap=60".into()],
+        options: vec!["ply-cap=16".into()],
         agents: ["random".parse().unwrap(), "random".parse().unwrap()],
         games: 4,
         swap: true,

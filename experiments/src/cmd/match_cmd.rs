@@ -193,10 +193,6 @@ pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchR
         .variant
         .clone()
         .unwrap_or_else(|| G::Rules::variants()[0].name.to_string());
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(cfg.threads)
-        .build()
-        .context("starting worker threads")?;
     let labels = MatchLabels {
         seed: cfg.seed,
         variant: variant.clone(),
@@ -311,6 +307,11 @@ pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchR
         &cfg.out,
     )?;
     let started = Instant::now();
+    // Worker threads start only once the output has been checked and opened.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(cfg.threads)
+        .build()
+        .context("starting worker threads")?;
 
     // A game whose rows hold the games played inside them is played as matches.
     let unit = if G::subgame_columns().is_empty() {

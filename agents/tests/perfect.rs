@@ -4,6 +4,8 @@
 
 use cowrie_agents::{Agent, AgentSpec, AnyAgent};
 use cowrie_engine::{Baghchal, BaghchalRules, Frangieh, Game, RuleSet, ToAct};
+use cowrie_solver::packed;
+use cowrie_solver::placement_db::{self, PlacementReader};
 use cowrie_solver::solve::{self, Silent};
 use cowrie_solver::{Database, SolveRules, Value};
 use rand::seq::SliceRandom;
@@ -144,4 +146,49 @@ fn the_last_placement_is_played_from_the_database() {
         let mv = agent.choose(&state, &legal);
         assert_eq!(value_of(mv).preference(), best, "{}", state.notation());
     }
+}
+
+#[test]
+fn placement_moves_keep_the_value_where_the_placement_halves_reach() {
+    let dir = tempfile::tempdir().unwrap();
+    let solve_rules = SolveRules::from_rules(&rules()).unwrap();
+    solve::solve(dir.path(), &solve_rules, false, &Silent).unwrap();
+    placement_db::solve_placement(dir.path(), &solve_rules, 18, &Silent).unwrap();
+    let db = Database::open(dir.path(), &solve_rules).unwrap();
+    let reader = PlacementReader::open(dir.path(), &solve_rules).unwrap();
+    let spec: AgentSpec = format!("perfect:db={},depth=1", dir.path().display())
+        .parse()
+        .unwrap();
+    let mut agent = AnyAgent::<Baghchal>::try_build(&spec, ChaCha8Rng::seed_from_u64(5)).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(13);
+    let points: Vec<u32> = (0..25).collect();
+    let mut legal = Vec::new();
+    let mut kept = [0u32; 3];
+    for i in 0..300 {
+        // 18 goats placed, none captured, either side to move: two or three plies before the
+        // movement phase, beyond the depth-1 search, within the placement halves.
+        let mut pts = points.clone();
+        pts.shuffle(&mut rng);
+        let tigers = pts[..4].iter().fold(0u32, |b, &p| b | 1 << p);
+        let goats = pts[4..22].iter().fold(0u32, |b, &p| b | 1 << p);
+        let mover = if i % 2 == 0 {
+            cowrie_engine::Player::ONE
+        } else {
+            cowrie_engine::Player::TWO
+        };
+        let state = Baghchal::from_parts(rules(), goats, tigers, 2, 0, mover, 0).unwrap();
+        if !matches!(state.to_act(), cowrie_engine::ToAct::Decision(_)) {
+            continue;
+        }
+        let code = |s: &Baghchal| placement_db::state_code(&reader, &db, s).unwrap().unwrap();
+        let value = code(&state);
+        state.legal_actions(&mut legal);
+        let mv = agent.choose(&state, &legal);
+        let mut child = state.clone();
+        child.play_unchecked(mv);
+        assert_eq!(packed::parent(code(&child)), value, "{}", state.notation());
+        kept[value as usize] += 1;
+    }
+    // Wins, draws and losses all met, so a value-losing move would have been seen.
+    assert!(kept.iter().all(|&n| n > 10), "{kept:?}");
 }

@@ -46,10 +46,14 @@ pub enum Command {
     /// Trains a learned evaluation by TD(lambda) self-play: writes the weights (safetensors),
     /// a checkpoint, and a learning curve (CSV and SVG).
     Train(TrainArgs),
-    /// Solves Baghchal's movement phase by retrograde analysis into DIR, a layer at a time.
+    /// Solves Baghchal into DIR: the movement phase by retrograde analysis, a layer at a time,
+    /// then the placement phase by backward induction back to the start.
     Solve(SolveArgs),
-    /// A movement-phase position's perfect-play value and every move's, from a database.
+    /// A Baghchal position's perfect-play value and every move's, from a database.
     Probe(ProbeArgs),
+    /// Judges every move of recorded Baghchal games against perfect play: wins and draws
+    /// thrown away, by agent, side and phase, to CSV.
+    Judge(JudgeArgs),
     /// Prints a shell completion script for cowrie (for example `cowrie completions bash >
     /// ~/.local/share/bash-completion/completions/cowrie`).
     Completions(CompletionsArgs),
@@ -202,9 +206,30 @@ pub struct SolveArgs {
     /// The search bound of the sample check, in plies.
     #[arg(long, default_value_t = 7, value_name = "PLIES")]
     pub verify_depth: u32,
+    /// Solve the movement phase only, not the placement phase.
+    #[arg(long)]
+    pub movement_only: bool,
+    /// Solve the placement phase back to the positions with this many goats placed (0: the
+    /// start position); a later run with --resume continues further back.
+    #[arg(long, default_value_t = 0, value_name = "P", value_parser = clap::value_parser!(u32).range(0..=19))]
+    pub down_to_placed: u32,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// `cowrie judge`.
+#[derive(Debug, Args, Clone)]
+pub struct JudgeArgs {
+    /// A records.jsonl written by `cowrie match --record` (Baghchal games).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// The database directory written by `cowrie solve` (its rules must be the games').
+    #[arg(long, value_name = "DIR")]
+    pub db: PathBuf,
+    /// The CSV written: one row per agent, side and phase.
+    #[arg(long, value_name = "FILE.csv")]
+    pub out: PathBuf,
 }
 
 /// `cowrie probe`.

@@ -6,8 +6,8 @@ use anyhow::Context;
 use clap::{CommandFactory, Parser};
 use cowrie_experiments::cli::{Cli, Command};
 use cowrie_experiments::cmd::{
-    bench, compare, equity, ladder, match_cmd, merge, probe, replay, rules_cmd, show, solve, study,
-    tournament, train,
+    bench, compare, equity, judge, ladder, match_cmd, merge, probe, replay, rules_cmd, show, solve,
+    study, tournament, train,
 };
 use cowrie_experiments::output::print_stdout;
 
@@ -163,6 +163,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Train(args) => print_stdout(&train::run(&args, command_line)?),
         Command::Solve(args) => print_stdout(&solve::run(&args)?),
         Command::Probe(args) => print_stdout(&probe::run(&args)?),
+        Command::Judge(args) => print_stdout(&judge::run(&args)?),
         Command::Completions(args) => {
             let mut text = Vec::new();
             clap_complete::generate(args.shell, &mut Cli::command(), "cowrie", &mut text);

@@ -22,7 +22,14 @@ fn solve_writes_layers_and_summaries_and_probe_reads_them() {
         args.extend_from_slice(extra);
         cowrie(&args)
     };
-    let o = solve(&["--verify", "--verify-samples", "20", "--verify-depth", "5"]);
+    let o = solve(&[
+        "--movement-only",
+        "--verify",
+        "--verify-samples",
+        "20",
+        "--verify-depth",
+        "5",
+    ]);
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(text.contains("positions: 733312"), "{text}");
@@ -34,8 +41,19 @@ fn solve_writes_layers_and_summaries_and_probe_reads_them() {
     assert_eq!(&rows[0][3], "33481");
     // A second solve needs --resume, which finds every layer done.
     refused(&solve(&[]), "--resume");
-    let o = solve(&["--resume"]);
+    let o = solve(&["--resume", "--movement-only"]);
     assert!(String::from_utf8_lossy(&o.stdout).contains("resumed"));
+    // The last placement's halves: 19 goats placed, 0 or 1 captured.
+    let o = solve(&["--resume", "--down-to-placed", "19"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(text.contains("placed captured side"), "{text}");
+    let (header, rows) = read_rows(&db.join("placement-19-goats.csv"));
+    assert_eq!(&header[5], "positions");
+    assert_eq!(rows.len(), 2);
+    // Nineteen goats on the board: as many boards as the movement layer with 19 goats.
+    assert_eq!(&rows[0][5], "333175");
+    assert!(!text.contains("start position"), "{text}");
 
     // Tigers on the corners, b3 empty: blocked, lost now; the goats to move there have moves.
     let probe = |position: &str, options: &[&'static str]| {
@@ -74,7 +92,22 @@ fn solve_writes_layers_and_summaries_and_probe_reads_them() {
     assert!(lines[2].starts_with("moves, best first"), "{text}");
     assert!(lines[3].ends_with(value), "{text}");
 
-    // Refusals: other rules than the database's, the placement phase, another game.
+    // A placement position with one goat in hand: two points to place on.
+    let o = probe(
+        "TGGGT/GGGGG/G..GG/GGGGG/TGGGT g 1 0 37",
+        &["--option", "win-captures=2"],
+    );
+    let text = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3 + 2, "{text}");
+    let value = lines[1]
+        .strip_prefix("goats to move: ")
+        .and_then(|v| v.split(' ').next())
+        .expect("the value line");
+    assert!(lines[3].ends_with(value), "{text}");
+
+    // Refusals: other rules than the database's, a placement position the solve has not
+    // reached, another game.
     refused(
         &probe(&format!("{blocked} g 0 0 40"), &[]),
         "win-captures=2",
@@ -84,7 +117,7 @@ fn solve_writes_layers_and_summaries_and_probe_reads_them() {
             "T...T/...../...../...../T...T g 20 0 0",
             &["--option", "win-captures=2"],
         ),
-        "placement phase",
+        "--down-to-placed 0",
     );
 }
 
@@ -113,4 +146,111 @@ fn solve_refuses_what_it_cannot_do() {
         "'nepal'",
     );
     assert!(!out.exists());
+}
+
+#[test]
+fn judge_finds_no_value_thrown_away_by_perfect_play_and_some_by_random_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let d = db.to_str().unwrap();
+    let o = cowrie(&[
+        "solve",
+        "--game",
+        "baghchal",
+        "--option",
+        "win-captures=2",
+        "--out",
+        d,
+        "--quiet",
+        "--down-to-placed",
+        "19",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let run = dir.path().join("run");
+    let perfect = format!("perfect:db={d},depth=1");
+    let o = cowrie(&[
+        "match",
+        "--game",
+        "baghchal",
+        "--option",
+        "win-captures=2",
+        "--option",
+        "ply-cap=120",
+        "--p1",
+        &perfect,
+        "--p2",
+        "random",
+        "--games",
+        "60",
+        "--record",
+        "--quiet",
+        "--out",
+        run.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let csv = dir.path().join("judge.csv");
+    let o = cowrie(&[
+        "judge",
+        run.join("records.jsonl").to_str().unwrap(),
+        "--db",
+        d,
+        "--out",
+        csv.to_str().unwrap(),
+    ]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(text.contains("judged 60 games"), "{text}");
+    let (header, rows) = read_rows(&csv);
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let num = |r: &csv::StringRecord, name: &str| r[col(name)].parse::<u64>().unwrap();
+    let (mut perfect_judged, mut random_errors) = (0, 0);
+    for r in &rows {
+        let judged = num(r, "moves") - num(r, "unjudged");
+        let errors = num(r, "win_to_draw") + num(r, "win_to_loss") + num(r, "draw_to_loss");
+        assert_eq!(
+            num(r, "won") + num(r, "drawn") + num(r, "lost"),
+            judged,
+            "{r:?}"
+        );
+        if r[col("agent")].starts_with("perfect") {
+            assert_eq!(errors, 0, "{r:?}");
+            perfect_judged += judged;
+        } else {
+            random_errors += errors;
+        }
+    }
+    // The short reduced game mostly ends in the placement phase, before the halves solved here.
+    assert!(perfect_judged > 30, "{perfect_judged}");
+    assert!(random_errors > 0);
+    // Games of other rules than the database's are refused, naming both.
+    let other = dir.path().join("other");
+    let o = cowrie(&[
+        "match",
+        "--game",
+        "baghchal",
+        "--option",
+        "ply-cap=20",
+        "--p1",
+        "random",
+        "--p2",
+        "random",
+        "--games",
+        "2",
+        "--record",
+        "--quiet",
+        "--out",
+        other.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    refused(
+        &cowrie(&[
+            "judge",
+            other.join("records.jsonl").to_str().unwrap(),
+            "--db",
+            d,
+            "--out",
+            csv.to_str().unwrap(),
+        ]),
+        "win-captures=2",
+    );
 }

@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use crate::children::Children;
 use crate::index::Index;
 use crate::layer::{Layer, Side};
+use crate::packed::Tally;
 use crate::rules::SolveRules;
 use crate::value::Value;
 
@@ -76,6 +77,26 @@ pub struct LayerRecord {
     pub levels: u32,
 }
 
+/// One part (a number of captures) of a written placement half, as the manifest lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PartRecord {
+    /// Goats captured.
+    pub captured: u32,
+    /// Its counts.
+    pub tally: Tally,
+}
+
+/// A written placement half (`crate::placement`), as the manifest lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HalfRecord {
+    /// Goats placed.
+    pub placed: u32,
+    /// `goats` or `tigers`: the side to move.
+    pub side: String,
+    /// Its parts, by captures.
+    pub parts: Vec<PartRecord>,
+}
+
 /// The manifest of a database.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Manifest {
@@ -87,6 +108,10 @@ pub struct Manifest {
     pub rules: SolveRules,
     /// The layers solved so far, in solving order.
     pub layers: Vec<LayerRecord>,
+    /// The placement halves written so far, in solving order (none in a database of the
+    /// movement phase alone).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub placement: Vec<HalfRecord>,
 }
 
 impl Manifest {
@@ -98,6 +123,7 @@ impl Manifest {
             version: VERSION,
             rules,
             layers: Vec::new(),
+            placement: Vec::new(),
         }
     }
 
@@ -138,6 +164,22 @@ impl Manifest {
             path: dir.join(MANIFEST),
             source: io::Error::new(io::ErrorKind::NotFound, "no database here"),
         })
+    }
+
+    /// Reads `dir/manifest.json`, which must exist and name `rules`.
+    ///
+    /// # Errors
+    /// No manifest, an unreadable or a foreign one, or one of other rules.
+    pub fn read_for(dir: &Path, rules: &SolveRules) -> Result<Self, DbError> {
+        let manifest = Self::read_required(dir)?;
+        if manifest.rules != *rules {
+            return Err(DbError::OtherRules {
+                dir: dir.to_path_buf(),
+                found: manifest.rules.to_string(),
+                wanted: rules.to_string(),
+            });
+        }
+        Ok(manifest)
     }
 
     /// Writes `dir/manifest.json` atomically (a temporary file renamed).
@@ -221,14 +263,7 @@ impl Database {
     /// # Errors
     /// No database, another rule set's, or a layer missing.
     pub fn open(dir: &Path, rules: &SolveRules) -> Result<Self, DbError> {
-        let manifest = Manifest::read_required(dir)?;
-        if manifest.rules != *rules {
-            return Err(DbError::OtherRules {
-                dir: dir.to_path_buf(),
-                found: manifest.rules.to_string(),
-                wanted: rules.to_string(),
-            });
-        }
+        let manifest = Manifest::read_for(dir, rules)?;
         let index = Index::new();
         let mut layers: Vec<Option<Layer>> = (0..=20).map(|_| None).collect();
         for g in rules.layers() {

@@ -124,6 +124,15 @@ impl Index {
         self.classes.len() * binomial(FREE_POINTS, goats) as usize
     }
 
+    /// The class of the tiger set `tigers` and one symmetry taking it to the class's canonical
+    /// set.
+    #[must_use]
+    #[inline]
+    pub fn class_of(&self, tigers: Bitboard) -> (usize, usize) {
+        let e = self.by_rank[tiger_rank(tigers)];
+        (e.class as usize, e.to_canonical.trailing_zeros() as usize)
+    }
+
     /// The canonical slot of the board (`tigers`, `goats`) and its stabiliser's order.
     #[must_use]
     #[inline]

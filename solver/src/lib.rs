@@ -1,5 +1,6 @@
-//! Baghchal solved by retrograde analysis: databases of the movement phase's perfect-play
-//! values, one layer per number of goats on the board.
+//! Baghchal solved: databases of the movement phase's perfect-play values by retrograde
+//! analysis, one layer per number of goats on the board, and of the placement phase's by
+//! backward induction, one half per number of goats placed and side to move.
 //!
 //! - [`symmetry`]: the board's eight symmetries; [`combin`]: ranks of point sets;
 //! - [`index`]: the perfect hash of a layer's boards under the symmetries;
@@ -11,7 +12,10 @@
 //!   [`burnside`]: position counts by Burnside's lemma; [`search_check`]: a minimax proof of
 //!   short wins and losses on the engine's game;
 //! - [`summary`]: per-layer counts; [`db`]: databases on disk, checkpointed per layer;
-//! - [`solve`]: a whole solve, layer by layer, resumable.
+//! - [`solve`]: a whole solve, layer by layer, resumable;
+//! - [`packed`]: two-bit values; [`placement`]: the placement phase's halves by backward
+//!   induction; [`placement_db`]: its files, its resumable solve and a reader;
+//!   [`placement_check`]: sampled positions against their children through the engine.
 //!
 //! `docs/solver.md` describes the method, the layout and the verification.
 
@@ -22,6 +26,10 @@ pub mod db;
 pub mod index;
 pub mod layer;
 pub mod moves;
+pub mod packed;
+pub mod placement;
+pub mod placement_check;
+pub mod placement_db;
 pub mod retrograde;
 pub mod rules;
 pub mod search_check;

@@ -1,13 +1,15 @@
 //! The `perfect` agent: plays from a solved database where it reaches, and otherwise by an
 //! alpha-beta search whose leaves read the database where they reach it.
 //!
-//! Where the database covers the position (Baghchal's movement phase), every move is scored by
+//! Where the database covers the position (Baghchal's movement phase, and the placement phase as
+//! far back as its placement halves are solved), every move is scored by
 //! the exact value of the position it leads to, for the mover: a win beats a draw beats a loss,
 //! the shortest win and the longest loss preferred ([`cowrie_solver::Value::preference`]); ties
 //! are broken uniformly by the agent's stream. That move is value-optimal: it keeps every win
 //! and draw and ends won games as fast as possible.
 //!
-//! Elsewhere (the placement phase) it searches `depth` plies with alpha-beta; a leaf is scored
+//! Elsewhere (placement positions the database does not reach) it searches `depth` plies with
+//! alpha-beta; a leaf is scored
 //! exactly if the database covers it or the game is over there, and by the game's evaluation
 //! otherwise (scaled far below every exact score). This is perfect play only where the search
 //! reaches the database from every line, which near the end of placement it does; earlier it is

@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod compare;
 pub mod equity;
+pub mod judge;
 pub mod ladder;
 pub mod match_cmd;
 pub mod merge;

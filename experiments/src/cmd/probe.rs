@@ -1,10 +1,12 @@
-//! `cowrie probe --game baghchal --variant V --db DIR --position NOTATION`: a movement-phase
-//! position's perfect-play value and distance, and every move with its value.
+//! `cowrie probe --game baghchal --variant V --db DIR --position NOTATION`: a position's
+//! perfect-play value (with its distance in the movement phase), and every move with its value.
 
 use std::fmt::Write as _;
 
 use anyhow::bail;
 use cowrie_engine::{Baghchal, BaghchalRules, Game, RuleSet, ToAct};
+use cowrie_solver::packed::{self, Code};
+use cowrie_solver::placement_db::{self, PlacementReader};
 use cowrie_solver::{Database, Value};
 
 use crate::cli::ProbeArgs;
@@ -32,24 +34,60 @@ pub fn move_values(db: &Database, state: &Baghchal) -> Vec<(String, Value)> {
     rows
 }
 
+/// `cowrie probe` on a placement-phase position: its value and every move's, from the placement
+/// halves (which keep values, not distances).
+fn placement(args: &ProbeArgs, db: &Database, state: &Baghchal) -> anyhow::Result<String> {
+    let reader = PlacementReader::open(&args.db, db.rules())?;
+    let placed = 20 - u32::from(state.goats_in_hand());
+    let read = |s: &Baghchal| -> anyhow::Result<Code> {
+        match placement_db::state_code(&reader, db, s)? {
+            Some(c) => Ok(c),
+            None => bail!(
+                "position '{}' has {placed} goats placed; the database's placement phase is not solved back that far (cowrie solve --resume --down-to-placed {placed})",
+                args.position
+            ),
+        }
+    };
+    let value = read(state)?;
+    let side = Baghchal::side_name(state.side_to_move());
+    let mut out = String::new();
+    let _ = writeln!(out, "position {}", state.notation());
+    let _ = writeln!(
+        out,
+        "{side} to move: {} (placement phase: values without distances)",
+        packed::name(value)
+    );
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    let mut rows = Vec::new();
+    for &a in &legal {
+        let mut child = state.clone();
+        child.play_unchecked(a);
+        rows.push((state.action_to_string(a), packed::parent(read(&child)?)));
+    }
+    rows.sort_by_key(|&(_, c)| std::cmp::Reverse(c));
+    let _ = writeln!(out, "moves, best first (value for {side}):");
+    for (mv, c) in rows {
+        let _ = writeln!(out, "  {mv:<6} {}", packed::name(c));
+    }
+    Ok(out)
+}
+
 /// Runs `cowrie probe`; returns the text printed on stdout.
 ///
 /// # Errors
-/// Bad rules or position, a placement-phase position, a missing or foreign database.
+/// Bad rules or position, a placement-phase position the database does not reach, a missing or
+/// foreign database.
 pub fn run(args: &ProbeArgs) -> anyhow::Result<String> {
     let rules = solver_rules(&args.rules)?;
     let mut engine_rules =
         BaghchalRules::resolve(args.rules.variant.as_deref(), &args.rules.options)?;
     engine_rules.ply_cap = None;
     let state = Baghchal::from_notation(&args.position, &engine_rules)?;
-    if state.is_placement_phase() {
-        bail!(
-            "position '{}' is in the placement phase ({} goats in hand); the database covers the movement phase",
-            args.position,
-            state.goats_in_hand()
-        );
-    }
     let db = Database::open(&args.db, &rules)?;
+    if state.is_placement_phase() {
+        return placement(args, &db, &state);
+    }
     let value = db.state_value(&state).expect("a movement-phase position");
     let side = Baghchal::side_name(state.side_to_move());
     let mut out = String::new();

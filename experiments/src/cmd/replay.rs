@@ -191,19 +191,7 @@ pub fn replay_each(
         );
     }
     for (n, line) in bytes.lines().enumerate() {
-        let line = line.with_context(|| format!("cannot read '{}'", args.file.display()))?;
-        let rec: GameRecord = serde_json::from_str(&line)
-            .map_err(crate::cli::json_error)
-            .with_context(|| {
-                format!(
-                    "'{}' line {}: not a game record",
-                    args.file.display(),
-                    n + 1
-                )
-            })?;
-        if let Some(run) = &run {
-            check_record(run, &rec, &args.file, n + 1)?;
-        }
+        let rec = parse_record(&args.file, n, line, run.as_ref())?;
         if args.game_index.is_some_and(|g| g != rec.game_index) {
             continue;
         }
@@ -235,9 +223,30 @@ pub fn replay_each(
     Ok(())
 }
 
+/// Line `n` (from 0) of the records file `file` as a game record, checked against its run's
+/// description `run` if known.
+///
+/// # Errors
+/// An unreadable line, a line that is not a record, or a record of another run.
+pub(crate) fn parse_record(
+    file: &std::path::Path,
+    n: usize,
+    line: std::io::Result<String>,
+    run: Option<&serde_json::Value>,
+) -> anyhow::Result<GameRecord> {
+    let line = line.with_context(|| format!("cannot read '{}'", file.display()))?;
+    let rec: GameRecord = serde_json::from_str(&line)
+        .map_err(crate::cli::json_error)
+        .with_context(|| format!("'{}' line {}: not a game record", file.display(), n + 1))?;
+    if let Some(run) = run {
+        check_record(run, &rec, file, n + 1)?;
+    }
+    Ok(rec)
+}
+
 /// When the records file sits in its run's directory (beside `manifest.json`): checks the
 /// file against the digest the manifest records and returns the manifest's `run`.
-fn check_against_run(
+pub(crate) fn check_against_run(
     file: &std::path::Path,
     bytes: &[u8],
 ) -> anyhow::Result<Option<serde_json::Value>> {

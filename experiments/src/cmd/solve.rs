@@ -8,8 +8,10 @@ use std::path::Path;
 
 use anyhow::{bail, Context};
 use cowrie_engine::{BaghchalRules, RuleSet};
+use cowrie_solver::placement_db::{self, HalfObserver, HalfOutcome, PlacementReader};
 use cowrie_solver::solve::{self, LayerOutcome, Observer};
-use cowrie_solver::{burnside, search_check, verify, Database, Index, Progress, SolveRules};
+use cowrie_solver::{burnside, search_check, verify, Database, Index, Progress, Side, SolveRules};
+use cowrie_solver::{packed, placement_check};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::cli::{GameRulesArgs, SolveArgs};
@@ -73,6 +75,68 @@ impl Observer for Bar {
     }
 }
 
+impl HalfObserver for Bar {
+    fn start_half(&self, placed: u32, side: Side, work: u64) {
+        self.bar.reset();
+        self.bar.set_length(work);
+        self.bar.set_message(format!(
+            "placement: {placed} placed, {} to move",
+            side.name()
+        ));
+    }
+
+    fn finish_half(&self, outcome: &HalfOutcome) {
+        self.bar.set_position(self.bar.length().unwrap_or(0));
+        if let Err(e) = write_half_summary(&self.out, outcome) {
+            self.bar.println(format!("error: {e:#}"));
+        }
+    }
+}
+
+/// One row of a placement half's summary CSV.
+#[derive(serde::Serialize)]
+struct HalfRow {
+    placed: u32,
+    captured: u32,
+    goats_on_board: u32,
+    goats_in_hand: u32,
+    side_to_move: &'static str,
+    positions: u64,
+    wins: u64,
+    draws: u64,
+    losses: u64,
+}
+
+fn half_rows(o: &HalfOutcome) -> impl Iterator<Item = HalfRow> + '_ {
+    o.parts.iter().map(|&(c, t)| HalfRow {
+        placed: o.placed,
+        captured: c,
+        goats_on_board: o.placed - c,
+        goats_in_hand: 20 - o.placed,
+        side_to_move: o.side.name(),
+        positions: t.positions,
+        wins: t.wins,
+        draws: t.draws,
+        losses: t.losses,
+    })
+}
+
+/// Writes `DIR/placement-PP-SIDE.csv`: one row per number of captures.
+fn write_half_summary(dir: &Path, outcome: &HalfOutcome) -> anyhow::Result<()> {
+    let path = dir.join(format!(
+        "placement-{:02}-{}.csv",
+        outcome.placed,
+        outcome.side.name()
+    ));
+    let mut w = csv::Writer::from_path(&path)
+        .with_context(|| format!("cannot write '{}'", path.display()))?;
+    for row in half_rows(outcome) {
+        w.serialize(row)?;
+    }
+    w.flush()
+        .with_context(|| format!("cannot write '{}'", path.display()))
+}
+
 /// Writes `DIR/layer-GG.csv`: one row per side to move.
 fn write_summary(dir: &Path, outcome: &LayerOutcome) -> anyhow::Result<()> {
     let path = dir.join(format!("layer-{:02}.csv", outcome.goats));
@@ -95,7 +159,10 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<String> {
         bail!("--threads must be at least 1, got 0");
     }
     let index = Index::new();
-    let needed = solve::peak_memory(&index, &rules);
+    let mut needed = solve::peak_memory(&index, &rules);
+    if !args.movement_only {
+        needed = needed.max(placement_db::peak_memory(&index, &rules));
+    }
     let allowed = match args.memory_gb {
         Some(gb) if gb.is_finite() && gb > 0.0 => Some((gb * 1e9) as u64),
         Some(gb) => bail!("--memory-gb must be a positive number, got '{gb}'"),
@@ -130,13 +197,26 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<String> {
         .build()
         .context("starting worker threads")?;
     let outcomes = pool.install(|| solve::solve(&args.out, &rules, args.resume, &observer))?;
+    let halves = if args.movement_only {
+        Vec::new()
+    } else {
+        pool.install(|| {
+            placement_db::solve_placement(&args.out, &rules, args.down_to_placed, &observer)
+        })?
+    };
     observer.bar.finish_and_clear();
     let mut text = report(&outcomes, needed);
+    if !halves.is_empty() {
+        text.push_str(&placement_report(&args.out, &rules, &halves)?);
+    }
     if args.verify {
         let engine_rules =
             BaghchalRules::resolve(args.rules.variant.as_deref(), &args.rules.options)?;
         let checks = pool.install(|| verify(args, &rules, &engine_rules, &outcomes))?;
         text.push_str(&checks);
+        if !halves.is_empty() {
+            text.push_str(&verify_placement(args, &rules, &engine_rules)?);
+        }
     }
     Ok(text)
 }
@@ -191,6 +271,130 @@ fn verify(
         "verify: minimax within {} plies on the engine agrees on {} sampled positions with a stored distance within it and {} others (seed 1)",
         args.verify_depth, r.decided, r.undecided
     );
+    Ok(out)
+}
+
+/// The placement halves' table and, once the first placement is solved, the start position's
+/// value and the value of each first placement.
+fn placement_report(
+    dir: &Path,
+    rules: &SolveRules,
+    halves: &[HalfOutcome],
+) -> anyhow::Result<String> {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "placed captured side    positions        wins       draws      losses  seconds  positions/s"
+    );
+    for o in halves {
+        let positions: u64 = o.parts.iter().map(|(_, t)| t.positions).sum();
+        for (i, row) in half_rows(o).enumerate() {
+            let (secs, rate) = match (i, o.seconds) {
+                (0, Some(s)) => (format!("{s:.1}"), format!("{:.0}", positions as f64 / s)),
+                (0, None) => ("resumed".to_string(), String::new()),
+                _ => (String::new(), String::new()),
+            };
+            let _ = writeln!(
+                out,
+                "{:>6} {:>8} {:<6} {:>11} {:>11} {:>11} {:>11} {:>8} {:>12}",
+                row.placed,
+                row.captured,
+                row.side_to_move,
+                row.positions,
+                row.wins,
+                row.draws,
+                row.losses,
+                secs,
+                rate
+            );
+        }
+    }
+    let reader = PlacementReader::open(dir, rules)?;
+    if let Some((start, after)) = placement_db::start_values(&reader)? {
+        write_start(dir, start, &after)?;
+        let _ = writeln!(
+            out,
+            "start position (goats to move): {} for the goats",
+            packed::name(start)
+        );
+        let list: Vec<String> = after
+            .iter()
+            .map(|&(p, c)| {
+                format!(
+                    "{}={}",
+                    cowrie_engine::games::baghchal::point_name(p as u8),
+                    packed::name(c)
+                )
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "the goats' value after their first placement: {}",
+            list.join(" ")
+        );
+    }
+    Ok(out)
+}
+
+/// Writes `DIR/start.csv`: the start position's value and the value after each first
+/// placement, for the goats.
+fn write_start(
+    dir: &Path,
+    start: packed::Code,
+    after: &[(usize, packed::Code)],
+) -> anyhow::Result<()> {
+    let path = dir.join("start.csv");
+    let mut w = csv::Writer::from_path(&path)
+        .with_context(|| format!("cannot write '{}'", path.display()))?;
+    w.write_record(["position", "side_to_move", "value_for_goats"])?;
+    w.write_record(["start", "goats", packed::name(start)])?;
+    for &(p, c) in after {
+        let name = format!(
+            "goat on {}",
+            cowrie_engine::games::baghchal::point_name(p as u8)
+        );
+        w.write_record([name.as_str(), "tigers", packed::name(c)])?;
+    }
+    w.flush()
+        .with_context(|| format!("cannot write '{}'", path.display()))
+}
+
+/// The placement checks of `--verify`: sampled positions of every written half against their
+/// children through the engine, and under five-captures the start position against Lim and
+/// Nievergelt's result (a draw).
+fn verify_placement(
+    args: &SolveArgs,
+    rules: &SolveRules,
+    engine_rules: &BaghchalRules,
+) -> anyhow::Result<String> {
+    let db = Database::open(&args.out, rules)?;
+    let reader = PlacementReader::open(&args.out, rules)?;
+    let per_half = u32::try_from(args.verify_samples).unwrap_or(u32::MAX);
+    let n = placement_check::check_samples(&db, &reader, engine_rules, per_half, 1)
+        .map_err(|m| anyhow::anyhow!("placement check: {m}"))?;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "verify: {n} sampled placement positions ({per_half} a half) equal the best of their children through the engine's moves (seed 1)"
+    );
+    let published = SolveRules {
+        win_captures: 5,
+        goats_pass: false,
+    };
+    if *rules == published {
+        if let Some((start, _)) = placement_db::start_values(&reader)? {
+            if start != packed::DRAW {
+                bail!(
+                    "verify: the five-captures start position is a {} here; Lim and Nievergelt (2009) proved it a draw",
+                    packed::name(start)
+                );
+            }
+            let _ = writeln!(
+                out,
+                "verify: the start position is a draw, as Lim and Nievergelt (2009) proved"
+            );
+        }
+    }
     Ok(out)
 }
 

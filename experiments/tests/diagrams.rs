@@ -91,9 +91,15 @@ fn all_text(doc: &roxmltree::Document<'_>) -> String {
 }
 
 /// Finkel 2002, Tajeddin's example: "A player throws dust, followed by another dust, followed
-/// by shaka and finally doi", after the three-shell throw won by the first player.
+/// by shaka and finally doi", after the three-shell throw won by the first player; with
+/// `opening-entry=off`, so that all four throws are still to play (by default the initial dust
+/// has already put the first piece on the X).
 fn tajeddin() -> Bargese {
-    let mut s = Bargese::new(&BargeseRules::default());
+    let r = BargeseRules {
+        opening_entry: false,
+        ..BargeseRules::default()
+    };
+    let mut s = Bargese::new(&r);
     s.apply_outcome(BargeseOutcome::Shells(2));
     s.apply_outcome(BargeseOutcome::Shells(1));
     for t in [Throw::Dust, Throw::Dust, Throw::Shaka, Throw::Doi] {

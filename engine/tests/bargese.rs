@@ -104,7 +104,9 @@ fn opening_tie_throws_again_and_only_dust_or_bange_starts() {
     throw(&mut s, Throw::Dust);
     throw(&mut s, Throw::Tlaite);
     assert_eq!(s.stage(), Stage::Moving(Player::ONE));
-    assert_eq!(s.throws(), [1, 1, 0, 1, 0, 0, 0]);
+    // The initial dust has placed the first piece on the X (opening-entry=on, [1604.T5]).
+    assert_eq!(s.throws(), [1, 0, 0, 1, 0, 0, 0]);
+    assert_eq!(s.pieces(Player::ONE), [X_ENTRY, OFF, OFF, OFF]);
     // ...and a chain that ends without a dust or bange is void.
     let mut s = Bargese::new(&rules(&["opening-extra=keep"]));
     s.apply_outcome(BargeseOutcome::Shells(3));
@@ -232,18 +234,155 @@ fn one_short_of_the_dodo_moves_only_by_the_hal_step() {
         );
         assert_eq!(legal(&s), vec!["pass"], "{t}");
     }
-    // hal=step (default): a dust's hal steps it onto the dodo; the 10 is lost.
-    let s = pos(
-        "81,k,k,k/o,o,o,o move1 dust 10 1 1 0,0",
-        &rules(&["hal=step"]),
-    );
-    assert_eq!(legal(&s), vec!["82,k,k,k"]);
+    // hal=onto-dodo (default) and hal=step: a dust's hal steps it onto the dodo; the 10 is lost.
+    for hal in ["hal=onto-dodo", "hal=step"] {
+        let s = pos("81,k,k,k/o,o,o,o move1 dust 10 1 1 0,0", &rules(&[hal]));
+        assert_eq!(legal(&s), vec!["82,k,k,k"], "{hal}");
+    }
     // hal=strict: stranded.
     let s = pos(
         "81,k,k,k/o,o,o,o move1 dust 10 1 1 0,0",
         &rules(&["hal=strict"]),
     );
     assert_eq!(legal(&s), vec!["pass"]);
+}
+
+/// [1604.7]: "a piece must move the full value of a single throw, unless one of the throws allows
+/// the entering of a piece". Two pieces on the board, nothing to enter, one dust: under
+/// `hal=strict` and `hal=onto-dodo` one piece moves the whole 11; `hal=step` also splits it
+/// into a step of one piece and 10 of the other.
+#[test]
+fn the_hal_splits_a_dust_only_under_step() {
+    let text = "30,50,k,k/o,o,o,o move1 dust 10 1 1 0,0";
+    let whole = vec!["30,61,k,k", "41,50,k,k"];
+    assert_eq!(legal(&pos(text, &BargeseRules::default())), whole);
+    assert_eq!(legal(&pos(text, &rules(&["hal=strict"]))), whole);
+    assert_eq!(
+        legal(&pos(text, &rules(&["hal=step"]))),
+        vec!["30,61,k,k", "31,60,k,k", "40,51,k,k", "41,50,k,k"]
+    );
+}
+
+/// The order of a hal and its remainder [1604.T11]: "the dodo will only take the hal ... Another
+/// piece can move the other 10 or 24 squares."
+#[test]
+fn the_remainder_and_its_hal() {
+    // One dust, a piece ten short of the dodo: under any-order its 10 takes it onto the dodo and
+    // the same dust's hal then into the kitchen; played as one use, hal first, the hal has no
+    // piece to take (none on the dodo or off the board), and the whole 11 overshoots.
+    let text = "72,k,k,k/o,o,o,o move1 dust 10 1 1 0,0";
+    assert_eq!(legal(&pos(text, &BargeseRules::default())), vec!["k,k,k,k"]);
+    for opt in ["remainder=with-hal", "remainder=other-piece"] {
+        assert_eq!(legal(&pos(text, &rules(&[opt]))), vec!["pass"], "{opt}");
+    }
+    // A dodo and a piece off the board, one dust: under every reading the dodo takes the hal and
+    // the 10 is unplayable (a piece off the board moves only by entering), or the waiting piece
+    // enters on the X with the whole dust; leftover=fewest prefers the whole dust.
+    let text = "82,o,k,k/o,o,o,o move1 dust 10 1 1 0,0";
+    for opt in [
+        "remainder=any-order",
+        "remainder=with-hal",
+        "remainder=other-piece",
+    ] {
+        assert_eq!(
+            legal(&pos(text, &rules(&[opt]))),
+            vec!["10,82,k,k"],
+            "{opt}"
+        );
+        assert_eq!(
+            legal(&pos(text, &rules(&[opt, "leftover=optional"]))),
+            vec!["0,82,k,k", "10,82,k,k", "k,k,k,o"],
+            "{opt}"
+        );
+    }
+    // hal=step: the opponent on the square after ours (its 65 is our 31). Under any-order our
+    // piece may step onto it with the hal, hammering it, then move the 10; as one use on one
+    // piece the dust is one move of 11, landing only on 41.
+    let text = "30,k,k,k/65,o,o,o move1 dust 10 1 2 0,0";
+    assert_eq!(
+        legal(&pos(text, &rules(&["hal=step"]))),
+        vec!["41,k,k,k", "41,k,k,k x65"]
+    );
+    assert_eq!(
+        legal(&pos(text, &rules(&["hal=step", "remainder=with-hal"]))),
+        vec!["41,k,k,k"]
+    );
+    // A bange, nothing on the board: the bange square, or the hal entering a piece and its 24
+    // taking the same piece on (any-order, with-hal); under other-piece the 24 has no other
+    // piece to take, so it would go unplayed, and leftover=fewest refuses that.
+    let text = "o,o,o,o/o,o,o,o move1 bange 0 1 - 0,0";
+    for opt in ["remainder=any-order", "remainder=with-hal"] {
+        assert_eq!(
+            legal(&pos(text, &rules(&[opt]))),
+            vec!["23,o,o,o", "24,o,o,o"]
+        );
+    }
+    assert_eq!(
+        legal(&pos(text, &rules(&["remainder=other-piece"]))),
+        vec!["23,o,o,o"]
+    );
+    assert_eq!(
+        legal(&pos(
+            text,
+            &rules(&["remainder=other-piece", "leftover=optional"])
+        )),
+        vec!["0,o,o,o", "23,o,o,o"]
+    );
+}
+
+/// Tajeddin [1604.T5]: "If the initial throw was dust the player will place his first piece on
+/// the right-hand X square. If the initial throw was bange the player places his piece on the /
+/// square."
+#[test]
+fn the_initial_throw_places_the_first_piece() {
+    for (entry, want) in [
+        ("opening-entry=on", vec!["25,o,o,o"]),
+        ("opening-entry=off", vec!["25,o,o,o", "26,o,o,o"]),
+    ] {
+        let mut s = Bargese::new(&rules(&[entry]));
+        s.apply_outcome(BargeseOutcome::Shells(2));
+        s.apply_outcome(BargeseOutcome::Shells(1));
+        throw(&mut s, Throw::Bange);
+        throw(&mut s, Throw::Doi);
+        // On: the bange put the piece on the / square (23), the doi takes it to 25; off: the
+        // bange may also enter it by the hal and take it 24 on, to 26.
+        assert_eq!(legal(&s), want, "{entry}");
+    }
+    // After a dust the first piece stands on the X before anything else is played.
+    let mut s = Bargese::new(&BargeseRules::default());
+    s.apply_outcome(BargeseOutcome::Shells(0));
+    s.apply_outcome(BargeseOutcome::Shells(3));
+    throw(&mut s, Throw::Dust);
+    assert_eq!(s.pieces(Player::TWO), [X_ENTRY, OFF, OFF, OFF]);
+    assert_eq!(s.first_entered(), Some(Player::TWO));
+    assert_eq!(s.notation(), "o,o,o,o/10,o,o,o throw2 - 0 2 2 0,0");
+    // Under bange-square=inner the bange places it on 16.
+    let mut s = Bargese::new(&rules(&["bange-square=inner"]));
+    s.apply_outcome(BargeseOutcome::Shells(2));
+    s.apply_outcome(BargeseOutcome::Shells(1));
+    throw(&mut s, Throw::Bange);
+    assert_eq!(s.pieces(Player::ONE), [16, OFF, OFF, OFF]);
+}
+
+/// [1604.6], the DLP's own summary in record 1604: no three-shell throw; the players take turns
+/// throwing until one throws a dust or bange, who then throws on and plays.
+#[test]
+fn the_dlp_1604_opening() {
+    let mut s = Bargese::new(&BargeseRules::variant("dlp-1604").unwrap());
+    assert_eq!(s.stage(), Stage::Opening(Player::ONE));
+    throw(&mut s, Throw::Arba);
+    assert_eq!(s.stage(), Stage::Opening(Player::TWO));
+    throw(&mut s, Throw::Shaka);
+    assert_eq!(s.stage(), Stage::Opening(Player::ONE));
+    throw(&mut s, Throw::Dust);
+    // No placement: the dust waits to be played with the rest.
+    assert_eq!(s.stage(), Stage::Throwing(Player::ONE));
+    assert_eq!(s.throws(), [0, 1, 0, 0, 0, 0, 0]);
+    throw(&mut s, Throw::Doi);
+    assert_eq!(legal(&s), vec!["12,o,o,o"]);
+    assert_eq!(s.shells_winner(), None);
+    // Player one begins the throwing, as the shells' winner does under finkel-2002.
+    assert_eq!(s.first_mover(), Some(Player::ONE));
 }
 
 #[test]
@@ -304,6 +443,20 @@ fn bange_square_entry_options() {
         legal(&pos(text, &rules(&["entry-onto=blocked"]))),
         vec!["24,o,o,o"]
     );
+    // [1604.1]: "the bottom left corner" of the arm to the player's right, as seen from its
+    // outer end (index 23, the default) or by the owner (index 16, bange-square=inner). There
+    // the 57 is no longer on the bange square; a piece on player one's 16 (its own 50) is.
+    assert_eq!(
+        legal(&pos(text, &rules(&["bange-square=inner"]))),
+        vec!["16,o,o,o", "24,o,o,o"]
+    );
+    assert_eq!(
+        legal(&pos(
+            "o,o,o,o/50,o,o,o move1 bange 10 1 2 0,0",
+            &rules(&["bange-square=inner"])
+        )),
+        vec!["16,o,o,o x50", "24,o,o,o"]
+    );
     assert_eq!(
         legal(&pos(text, &rules(&["bange-entry=off"]))),
         vec!["24,o,o,o"]
@@ -323,17 +476,29 @@ fn after_each_throw_timing() {
     s.apply_outcome(BargeseOutcome::Shells(2));
     s.apply_outcome(BargeseOutcome::Shells(1));
     throw(&mut s, Throw::Dust);
-    // The dust is played at once: on the X, or the hal and its 10 (which must be used, so the
-    // piece entered by the hal takes it to the same X)...
+    // The initial dust places the first piece on the X at once (opening-entry=on), and its
+    // extra throw follows.
+    assert_eq!(s.stage(), Stage::Throwing(Player::ONE));
+    assert_eq!(s.pieces(Player::ONE), [X_ENTRY, OFF, OFF, OFF]);
+    assert_eq!(s.plies(), 0);
+    throw(&mut s, Throw::Doi);
+    assert_eq!(legal(&s), vec!["12,o,o,o"]);
+    play(&mut s, "12,o,o,o");
+    assert_eq!(s.stage(), Stage::Throwing(Player::TWO));
+
+    let mut r = r;
+    r.opening_entry = false;
+    let mut s = Bargese::new(&r);
+    s.apply_outcome(BargeseOutcome::Shells(2));
+    s.apply_outcome(BargeseOutcome::Shells(1));
+    throw(&mut s, Throw::Dust);
+    // Without the placement the dust is played at once: on the X, or the hal and its 10 (which
+    // must be used, so the piece entered by the hal takes it to the same X)...
     assert_eq!(s.stage(), Stage::Moving(Player::ONE));
     assert_eq!(legal(&s), vec!["10,o,o,o"]);
     play(&mut s, "10,o,o,o");
     // ...and its extra throw follows.
     assert_eq!(s.stage(), Stage::Throwing(Player::ONE));
-    throw(&mut s, Throw::Doi);
-    assert_eq!(legal(&s), vec!["12,o,o,o"]);
-    play(&mut s, "12,o,o,o");
-    assert_eq!(s.stage(), Stage::Throwing(Player::TWO));
 }
 
 #[test]
@@ -399,13 +564,42 @@ enum Item {
     Rem(u8),
     /// The hal still owed by a dust or bange whose 10 or 24 was played first.
     HalOwed,
+    /// A 10 or 24 given up when its hal was played (`remainder=with-hal|other-piece`).
+    Lost,
 }
 
-/// An independent, slow turn generator under the default options: a plain search over every
-/// order of every use of every throw (states already seen are skipped), stopping anywhere; a
-/// stop is valid when no hal is owed; the results are the valid stops using the most throws,
-/// then leaving the fewest 10s and 24s. Returns `(pieces sorted, opponent pieces sorted)`.
+/// The options the brute force reads; every other option at its default.
+#[derive(Clone, Copy)]
+struct Opts {
+    hal: Hal,
+    remainder: Remainder,
+    /// `leftover=fewest`.
+    fewest: bool,
+    bange_square: u8,
+}
+
+impl Opts {
+    fn of(r: &BargeseRules) -> Opts {
+        Opts {
+            hal: r.hal,
+            remainder: r.remainder,
+            fewest: r.leftover == Leftover::Fewest,
+            bange_square: match r.bange_square {
+                BangeSquare::Outer => 23,
+                BangeSquare::Inner => 16,
+            },
+        }
+    }
+}
+
+/// An independent, slow turn generator: a plain search over every order of every use of every
+/// throw (states already seen are skipped), stopping anywhere; a stop is valid when no hal is
+/// owed; the results are the valid stops using the most throws, then (`leftover=fewest`)
+/// leaving the fewest 10s and 24s. Under `remainder=with-hal|other-piece` a hal's remainder is
+/// played at once, by another piece (or, under `with-hal`, by the hal's own piece as one move
+/// of the whole throw), or given up. Returns `(pieces sorted, opponent pieces sorted)`.
 fn brute(
+    opts: Opts,
     me: Player,
     mine: [u8; 4],
     theirs: [u8; 4],
@@ -413,6 +607,7 @@ fn brute(
 ) -> BTreeSet<(Vec<u8>, Vec<u8>)> {
     type Key = (Vec<u8>, Vec<u8>, Vec<Item>);
     struct Search {
+        opts: Opts,
         me: Player,
         seen: std::collections::HashSet<Key>,
         stops: Vec<(Outcome, i64)>,
@@ -442,6 +637,23 @@ fn brute(
             true
         }
 
+        /// Where the hal takes a piece on `p`.
+        fn hal_target(&self, p: u8) -> Option<u8> {
+            if p == OFF {
+                Some(ENTRY)
+            } else if p == DODO {
+                Some(KITCHEN)
+            } else if p < DODO {
+                match self.opts.hal {
+                    Hal::Step => Some(p + 1),
+                    Hal::OntoDodo => (p + 1 == DODO).then_some(p + 1),
+                    Hal::Strict => None,
+                }
+            } else {
+                None
+            }
+        }
+
         fn visit(&mut self, mine: Vec<u8>, theirs: Vec<u8>, pool: Vec<Item>) {
             let mut a = mine.clone();
             a.sort_unstable();
@@ -454,10 +666,15 @@ fn brute(
             }
             if !pool.contains(&Item::HalOwed) {
                 let reals = pool.iter().filter(|x| matches!(x, Item::Real(_))).count() as i64;
-                let rems = pool.iter().filter(|x| matches!(x, Item::Rem(_))).count() as i64;
+                let rems = pool
+                    .iter()
+                    .filter(|x| matches!(x, Item::Rem(_) | Item::Lost))
+                    .count() as i64;
+                let weight = i64::from(self.opts.fewest);
                 self.stops
-                    .push(((a, b), ((self.n_real - reals) << 20) - rems));
+                    .push(((a, b), ((self.n_real - reals) << 20) - weight * rems));
             }
+            let one_use = self.opts.remainder != Remainder::AnyOrder;
             for k in 0..pool.len() {
                 let item = pool[k];
                 let mut rest = pool.clone();
@@ -466,15 +683,7 @@ fn brute(
                     let p = mine[i];
                     // (target, pushes this item, counts as an entry)
                     let mut tries: Vec<(u8, Option<Item>)> = Vec::new();
-                    let hal_target = if p == OFF {
-                        Some(ENTRY)
-                    } else if p == DODO {
-                        Some(KITCHEN)
-                    } else if p < DODO {
-                        Some(p + 1)
-                    } else {
-                        None
-                    };
+                    let hal_target = self.hal_target(p);
                     match item {
                         Item::Real(v) => {
                             if p <= DODO && p + v <= DODO {
@@ -484,14 +693,19 @@ fn brute(
                                 tries.push((X_ENTRY, None));
                             }
                             if p == OFF && v == 25 {
-                                tries.push((BANGE_ENTRY, None));
+                                tries.push((self.opts.bange_square, None));
                             }
-                            if v == 11 || v == 25 {
+                            if (v == 11 || v == 25) && !one_use {
                                 if let Some(t) = hal_target {
                                     tries.push((t, Some(Item::Rem(v - 1))));
                                 }
                                 if p <= DODO && p + v - 1 <= DODO {
                                     tries.push((p + v - 1, Some(Item::HalOwed)));
+                                }
+                            }
+                            if (v == 11 || v == 25) && one_use {
+                                if let Some(t) = hal_target {
+                                    self.hal_then_remainder(&mine, &theirs, &rest, i, t, v - 1);
                                 }
                             }
                         }
@@ -505,6 +719,7 @@ fn brute(
                                 tries.push((t, None));
                             }
                         }
+                        Item::Lost => {}
                     }
                     for (t, push) in tries {
                         let (mut m, mut th) = (mine.clone(), theirs.clone());
@@ -519,8 +734,47 @@ fn brute(
                 }
             }
         }
+
+        /// Piece `i`'s hal to `t`, then its remainder `r` at once: given up, on another piece,
+        /// or (`with-hal`) on piece `i` itself as one move from where the hal took it.
+        #[allow(clippy::too_many_arguments)]
+        fn hal_then_remainder(
+            &mut self,
+            mine: &[u8],
+            theirs: &[u8],
+            rest: &[Item],
+            i: usize,
+            t: u8,
+            r: u8,
+        ) {
+            let (mut m, mut th) = (mine.to_vec(), theirs.to_vec());
+            if !self.land(&mut m, &mut th, i, t) {
+                return;
+            }
+            let mut lost = rest.to_vec();
+            lost.push(Item::Lost);
+            self.visit(m.clone(), th.clone(), lost);
+            for j in 0..4 {
+                if j == i && self.opts.remainder != Remainder::WithHal {
+                    continue;
+                }
+                let q = m[j];
+                if q <= DODO && q + r <= DODO {
+                    let (mut m2, mut th2) = (m.clone(), th.clone());
+                    if j == i {
+                        // One move of the whole throw: no landing on the hal's square.
+                        m2 = mine.to_vec();
+                        th2 = theirs.to_vec();
+                    }
+                    if self.land(&mut m2, &mut th2, j, q + r) {
+                        self.visit(m2, th2, rest.to_vec());
+                    }
+                }
+            }
+        }
     }
     let mut search = Search {
+        opts,
         me,
         seen: std::collections::HashSet::new(),
         stops: Vec::new(),
@@ -540,16 +794,17 @@ fn brute(
         .collect()
 }
 
-#[test]
-fn generator_agrees_with_brute_force() {
-    let r = BargeseRules::default();
-    let mut rng = ChaCha8Rng::seed_from_u64(77);
+/// Checks the generator against [`brute`] at `want` decisions of at most four throws (`multi`
+/// of them of two or more) in random games under `r`.
+fn agree_with_brute_force(r: &BargeseRules, seed: u64, want: usize, multi_want: usize) {
+    let opts = Opts::of(r);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut buf = Vec::new();
     let mut outcomes = Vec::new();
     let mut checked = 0;
     let mut multi = 0;
-    while checked < 1500 {
-        let mut s = Bargese::new(&r);
+    while checked < want {
+        let mut s = Bargese::new(r);
         while let Some(()) = match s.to_act() {
             ToAct::Terminal(_) => None,
             _ => Some(()),
@@ -570,7 +825,7 @@ fn generator_agrees_with_brute_force() {
                                 list.push(t.value());
                             }
                         }
-                        let want = brute(me, s.pieces(me), s.pieces(me.opponent()), &list);
+                        let want = brute(opts, me, s.pieces(me), s.pieces(me.opponent()), &list);
                         s.legal_actions(&mut buf);
                         let got: BTreeSet<Outcome> = buf
                             .iter()
@@ -595,7 +850,33 @@ fn generator_agrees_with_brute_force() {
             }
         }
     }
-    assert!(multi > 150, "only {multi} multi-throw turns checked");
+    assert!(multi > multi_want, "only {multi} multi-throw turns checked");
+}
+
+#[test]
+fn generator_agrees_with_brute_force() {
+    agree_with_brute_force(&BargeseRules::default(), 77, 1500, 150);
+}
+
+/// Each option the brute force reads, against it: the hal's readings, the remainder's, the
+/// leftover tie-break and the other bange square.
+#[test]
+fn generator_agrees_with_brute_force_under_options() {
+    for (i, opts) in [
+        &["hal=step"][..],
+        &["hal=strict"],
+        &["remainder=with-hal"],
+        &["remainder=other-piece"],
+        &["remainder=other-piece", "hal=step", "leftover=optional"],
+        &["leftover=optional"],
+        &["bange-square=inner", "remainder=with-hal"],
+        &["bange-square=inner", "hal=step"],
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        agree_with_brute_force(&rules(opts), 100 + i as u64, 300, 30);
+    }
 }
 
 // ---------------------------------------------------------------- random play

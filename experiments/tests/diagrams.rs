@@ -91,9 +91,15 @@ fn all_text(doc: &roxmltree::Document<'_>) -> String {
 }
 
 /// Finkel 2002, Tajeddin's example: "A player throws dust, followed by another dust, followed
-/// by shaka and finally doi", after the three-shell throw won by the first player.
+/// by shaka and finally doi", after the three-shell throw won by the first player; with
+/// `opening-entry=off`, so that all four throws are still to play (by default the initial dust
+/// has already put the first piece on the X).
 fn tajeddin() -> Bargese {
-    let mut s = Bargese::new(&BargeseRules::default());
+    let r = BargeseRules {
+        opening_entry: false,
+        ..BargeseRules::default()
+    };
+    let mut s = Bargese::new(&r);
     s.apply_outcome(BargeseOutcome::Shells(2));
     s.apply_outcome(BargeseOutcome::Shells(1));
     for t in [Throw::Dust, Throw::Dust, Throw::Shaka, Throw::Doi] {
@@ -232,4 +238,47 @@ fn baghchal_tigers_trapped() {
     assert!(words.contains("Goats in hand: 3 of 20"), "{words}");
     golden("baghchal-tigers-trapped", &svg);
     let _ = Player::ONE;
+}
+
+/// `bange-square=inner` marks the bange squares at the corners of the arms next to the kitchen
+/// ([1604.1], as the owner sees "bottom left"), the default at the arms' outer corners.
+#[test]
+fn bargese_bange_marks_follow_the_option() {
+    // Each mark's distance from the kitchen's centre.
+    let distances = |r: &BargeseRules| -> Vec<f64> {
+        let svg = Bargese::new(r).diagram();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let num = |n: roxmltree::Node<'_, '_>, a: &str| -> f64 {
+            n.attribute(a).unwrap().parse().unwrap()
+        };
+        let k = doc
+            .descendants()
+            .find(|n| n.attribute("class") == Some("kitchen"))
+            .unwrap();
+        let (kx, ky) = (
+            num(k, "x") + num(k, "width") / 2.0,
+            num(k, "y") + num(k, "height") / 2.0,
+        );
+        doc.descendants()
+            .filter(|n| n.attribute("class") == Some("bange"))
+            .map(|g| {
+                let l = g.descendants().find(|n| n.has_tag_name("line")).unwrap();
+                let x = (num(l, "x1") + num(l, "x2")) / 2.0;
+                let y = (num(l, "y1") + num(l, "y2")) / 2.0;
+                (x - kx).hypot(y - ky)
+            })
+            .collect()
+    };
+    let outer = distances(&BargeseRules::default());
+    let inner = distances(&BargeseRules {
+        bange_square: cowrie_engine::bargese::BangeSquare::Inner,
+        ..BargeseRules::default()
+    });
+    assert_eq!((outer.len(), inner.len()), (2, 2));
+    // Two squares and a half from the kitchen's centre against nine.
+    let (near, far) = (
+        inner.iter().copied().fold(0.0, f64::max),
+        outer.iter().copied().fold(f64::MAX, f64::min),
+    );
+    assert!(near * 3.0 < far, "inner {inner:?}, outer {outer:?}");
 }

@@ -116,8 +116,9 @@ fn lying(x: f64, y: f64, player: Player, count: usize, dodo: Option<(f64, f64)>)
 }
 
 /// The board: every cross square, the X and bange marks, the central rows tinted for their
-/// owners, and the kitchen.
-fn cross() -> Group {
+/// owners, and the kitchen; `bange` is the bange square's track index (`bange-square`).
+fn cross(bange: u8) -> Group {
+    let bange_squares = [coord(Player::ONE, bange), coord(Player::TWO, bange)];
     let mut g = group("cross", "the cross-shaped board");
     for y in 0..19u8 {
         for x in 0..19u8 {
@@ -156,7 +157,7 @@ fn cross() -> Group {
                         )),
                 );
             }
-            if (x, y) == (18, 8) || (x, y) == (0, 10) {
+            if bange_squares.contains(&(x, y)) {
                 g = g.add(group("bange", "a bange square").add(line(
                     a + 5.0,
                     b + 5.0,
@@ -269,7 +270,7 @@ impl Draw for Bargese {
             .add(
                 text(WIDTH / 2.0, 34.0, 22.0, Anchor::Middle, "Bargese").set("font-weight", "bold"),
             )
-            .add(cross());
+            .add(cross(self.rules().bange_square.track_index()));
         let (kx, ky) = centre(9, 9);
         doc = doc.add(centred(kx, ky - 26.0, 13.0, "kitchen"));
         for p in Player::BOTH {

@@ -52,6 +52,10 @@ pub const X_ENTRY: u8 = 10;
 /// at that arm's end): 24 squares counted from off the board, one short of where a bange's 25
 /// lands, and where the hal plus 23 would land. `docs/rules/bargese.md` discusses the reading.
 pub const BANGE_ENTRY: u8 = 23;
+/// The other reading of the bange square (`bange-square=inner`): the corner of the same arm next
+/// to the kitchen, "bottom left" as the owner sees it from the home arm; 17 squares counted from
+/// off the board.
+pub const BANGE_INNER: u8 = 16;
 
 /// Squares on the 68-square ring of outer rows.
 pub const RING_LEN: usize = 68;

@@ -6,7 +6,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::board::{DODO, KITCHEN, OFF};
-use super::rules::{BargeseRules, BesideSafe, EntryOnto, Hal, MustUse, OuterEnd};
+use super::rules::{
+    BangeSquare, BargeseRules, BesideSafe, EntryOnto, Hal, Leftover, MustUse, OuterEnd,
+};
 use super::{movegen, reference, Bargese, BargeseAction};
 use crate::game::{Game, Player, ToAct};
 use crate::sample_outcome;
@@ -34,6 +36,29 @@ fn rule_sets() -> Vec<(&'static str, BargeseRules)> {
             "hal=strict",
             BargeseRules {
                 hal: Hal::Strict,
+                ..d
+            },
+        ),
+        (
+            "hal=step",
+            BargeseRules {
+                hal: Hal::Step,
+                ..d
+            },
+        ),
+        (
+            "leftover=optional",
+            BargeseRules {
+                leftover: Leftover::Optional,
+                ..d
+            },
+        ),
+        (
+            "bange-square=inner hal=step leftover=optional",
+            BargeseRules {
+                bange_square: BangeSquare::Inner,
+                hal: Hal::Step,
+                leftover: Leftover::Optional,
                 ..d
             },
         ),
@@ -71,7 +96,7 @@ fn code(rng: &mut ChaCha8Rng) -> u8 {
         0..=2 => OFF,
         3 => KITCHEN,
         4 => rng.gen_range(70..=DODO),
-        5 => [0, 10, 21, 23, 27, 38, 44, 55, 61, 72, 75][rng.gen_range(0..11)],
+        5 => [0, 10, 16, 21, 23, 27, 38, 44, 55, 61, 72, 75, 81][rng.gen_range(0..13)],
         _ => rng.gen_range(0..=DODO),
     }
 }
@@ -94,6 +119,17 @@ fn chain(rng: &mut ChaCha8Rng, n: usize) -> [u16; 7] {
     }
     t[rng.gen_range(0..7)] += 1;
     t
+}
+
+/// A random mover, both sides' pieces and a chain of `n` throws.
+fn turn(rng: &mut ChaCha8Rng, n: usize) -> (Player, [u8; 4], [u8; 4], [u16; 7]) {
+    let me = if rng.gen_bool(0.5) {
+        Player::ONE
+    } else {
+        Player::TWO
+    };
+    let (mine, theirs) = (side(rng), side(rng));
+    (me, mine, theirs, chain(rng, n))
 }
 
 fn both(
@@ -126,13 +162,7 @@ fn same_actions_on_random_positions_and_chains() {
                 0 | 1 => 6,
                 k => 1 + k % 5,
             };
-            let me = if rng.gen_bool(0.5) {
-                Player::ONE
-            } else {
-                Player::TWO
-            };
-            let (mine, theirs) = (side(&mut rng), side(&mut rng));
-            let throws = chain(&mut rng, n);
+            let (me, mine, theirs, throws) = turn(&mut rng, n);
             both(me, mine, theirs, &throws, &r, &mut a, &mut b);
             if a.len() > 100 {
                 big += 1;
@@ -188,13 +218,7 @@ fn every_join_gives_the_same_actions() {
     for (name, r) in rule_sets() {
         for case in 0..200 {
             let n = 1 + case % 8;
-            let me = if rng.gen_bool(0.5) {
-                Player::ONE
-            } else {
-                Player::TWO
-            };
-            let (mine, theirs) = (side(&mut rng), side(&mut rng));
-            let throws = chain(&mut rng, n);
+            let (me, mine, theirs, throws) = turn(&mut rng, n);
             let hows = [Join::General, Join::Lattice, Join::Fastest, Join::Direct];
             for (o, how) in out.iter_mut().zip(hows) {
                 // The direct join of every combination is slow on long chains.
@@ -214,4 +238,30 @@ fn every_join_gives_the_same_actions() {
         }
     }
     assert!(big > 10, "only {big} turns with over 1,000 actions");
+}
+
+/// The use-by-use search of [`super::ordered`] under `remainder=any-order` gives the same
+/// actions as the per-piece generator: it is the search the other `remainder` readings use.
+#[test]
+fn the_use_by_use_search_agrees() {
+    use movegen::Join;
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    let mut multi = 0;
+    for (name, r) in rule_sets() {
+        for case in 0..120 {
+            let n = 1 + case % 4;
+            let (me, mine, theirs, throws) = turn(&mut rng, n);
+            movegen::generate_by(me, mine, theirs, &throws, &r, &mut a, Join::Fastest);
+            movegen::generate_by(me, mine, theirs, &throws, &r, &mut b, Join::Ordered);
+            assert_eq!(
+                a, b,
+                "{name}: {me:?} mine {mine:?} theirs {theirs:?} throws {throws:?}"
+            );
+            if n > 1 && a.len() > 1 {
+                multi += 1;
+            }
+        }
+    }
+    assert!(multi > 300, "only {multi} multi-throw turns with a choice");
 }

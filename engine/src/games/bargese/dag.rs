@@ -300,7 +300,8 @@ struct Patterns {
 impl Store {
     /// The patterns for `ctx`'s throws, made if new.
     fn patterns(&mut self, ctx: &Ctx, start: u128) -> &mut Patterns {
-        let mut key = u64::from(ctx.bange_entry);
+        // The entries' squares are in the pattern's edges.
+        let mut key = u64::from(ctx.bange_entry) | u64::from(ctx.bange_square) << 1;
         for (k, &c) in ctx.counts.iter().enumerate() {
             key |= u64::from(c) << (8 + 8 * k);
         }

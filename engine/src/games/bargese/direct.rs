@@ -59,14 +59,17 @@ pub(super) fn suits(counts: &[u32; 7], states: &[Vec<(u128, u32)>; 4], src: [usi
 
 /// Adds to `results` the result keys of the best valid combinations (every valid one under
 /// `free`) of the pieces' states (`(projection, part)`); `src` maps identical pieces to the first.
+/// `fewest`: unplayed 10s and 24s count against a combination (`leftover=fewest`).
 pub(super) fn join_turn(
     s: &mut Scratch,
     counts: &[u32; 7],
     states: &[Vec<(u128, u32)>; 4],
     src: [usize; 4],
     free: bool,
+    fewest: bool,
     results: &mut Vec<u32>,
 ) {
+    let weight = i64::from(fewest);
     let mut cap = 0u64;
     for (k, &c) in counts.iter().enumerate() {
         cap |= u64::from(c) << (CB * k);
@@ -116,7 +119,8 @@ pub(super) fn join_turn(
                     if bd < 0 || bb < 0 {
                         continue; // a 10 or 24 without its hal
                     }
-                    let score = (i64::from(x.n + y.n + z.n + w.n) << 20) - i64::from(bd + bb);
+                    let score =
+                        (i64::from(x.n + y.n + z.n + w.n) << 20) - weight * i64::from(bd + bb);
                     if !free && score < best {
                         continue;
                     }

@@ -255,7 +255,8 @@ pub(super) struct Scratch {
 
 /// Adds to `results` the result keys of the best totals (every valid total under `free`), given
 /// each piece's states (`(projection, part)`, sorted) and groups of equal projection, `src`
-/// mapping identical pieces to the first, and `order` the halves' pieces.
+/// mapping identical pieces to the first, and `order` the halves' pieces; `fewest`: unplayed
+/// 10s and 24s count against a total (`leftover=fewest`).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn join_turn(
     s: &mut Scratch,
@@ -265,6 +266,7 @@ pub(super) fn join_turn(
     src: [usize; 4],
     order: [usize; 4],
     free: bool,
+    fewest: bool,
     results: &mut Vec<u32>,
 ) {
     for i in 0..4 {
@@ -284,7 +286,9 @@ pub(super) fn join_turn(
     // Every throw used and no 10 or 24 left over: each balance field at four offsets.
     let full = lat.cap_total & !balance | (4 * cd) << (CB * 7) | (4 * cb) << (CB * 8);
     results.clear();
-    if !free {
+    // Under `leftover=optional` totals leaving a 10 or 24 tie with it: none is tried first.
+    let try_full = !free && fewest;
+    if try_full {
         s.chosen.clear();
         s.chosen.push(full);
         join(s, lat, states, order, results);
@@ -300,7 +304,9 @@ pub(super) fn join_turn(
         |t| {
             let (bd, bb) = (u64::from(cfield(t, 7)), u64::from(cfield(t, 8)));
             let used: u32 = (0..7).map(|f| cfield(t, f)).sum();
-            (bd >= 4 * cd && bb >= 4 * cb).then(|| (used, (bd - 4 * cd + bb - 4 * cb) as u32))
+            let weight = u32::from(fewest);
+            (bd >= 4 * cd && bb >= 4 * cb)
+                .then(|| (used, (bd - 4 * cd + bb - 4 * cb) as u32 * weight))
         },
         (&mut s.cum, &mut s.cum_next),
         &mut s.targets,
@@ -313,7 +319,7 @@ pub(super) fn join_turn(
             s.chosen.push(s.targets[i].1);
             i += 1;
         }
-        if !free && s.chosen == [full] {
+        if try_full && s.chosen == [full] {
             continue; // tried above
         }
         join(s, lat, states, order, results);

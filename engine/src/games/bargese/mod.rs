@@ -18,6 +18,7 @@ mod direct;
 mod lattice;
 mod movegen;
 mod notation;
+mod ordered;
 #[cfg(test)]
 mod reference;
 mod rules;
@@ -26,13 +27,13 @@ mod throws;
 
 pub use board::{
     coord, diagram, is_x, on_cross, opponent_indices, rotate180, rotate90, square_id, Coord,
-    BANGE_ENTRY, DODO, ENTRY, HOME_ROW_START, KITCHEN, OFF, OUTER_END_HOME, OUTER_END_OUT,
-    RING_LEN, SQUARE, TRACK, TRACK_LEN, X_BY_TRACK, X_ENTRY,
+    BANGE_ENTRY, BANGE_INNER, DODO, ENTRY, HOME_ROW_START, KITCHEN, OFF, OUTER_END_HOME,
+    OUTER_END_OUT, RING_LEN, SQUARE, TRACK, TRACK_LEN, X_BY_TRACK, X_ENTRY,
 };
 pub use movegen::MAX_COUNT;
 pub use rules::{
-    BargeseRules, BesideSafe, EntryOnto, Hal, MustUse, Opening, OpeningExtra, OuterEnd, Timing,
-    DEFAULT_PLY_CAP, P_MAX, P_MIN,
+    BangeSquare, BargeseRules, BesideSafe, EntryOnto, Hal, Leftover, MustUse, Opening,
+    OpeningExtra, OuterEnd, Remainder, Timing, DEFAULT_PLY_CAP, P_MAX, P_MIN,
 };
 pub use throws::{binomial, Throw, VALUES};
 
@@ -282,6 +283,15 @@ impl Bargese {
         }
     }
 
+    /// Puts one of `p`'s pieces, all off the board, on track index `square`.
+    fn place_first(&mut self, p: Player, square: u8) {
+        let old = self.pieces[p.index()];
+        let new = movegen::sort4([square, old[1], old[2], old[3]]);
+        self.hash ^= pieces_key(p, old) ^ pieces_key(p, new);
+        self.pieces[p.index()] = new;
+        self.first_entered.get_or_insert(p);
+    }
+
     fn clear_throws(&mut self) {
         for k in 0..7 {
             self.hash ^= throw_key(k, self.throws[k]);
@@ -327,6 +337,9 @@ impl Game for Bargese {
         // Both sources: four pieces per player, all off the board at the start.
         let stage = match rules.opening {
             Opening::Shells => Stage::ShellsFirst,
+            // [1604.6]: the players take turns throwing until one throws a dust or bange; the
+            // summary does not say who throws first.
+            Opening::Alternate => Stage::Opening(Player::ONE),
             Opening::None => Stage::Throwing(Player::ONE),
         };
         Bargese::from_parts(*rules, [[OFF; 4]; 2], stage, [0; 7], 0, None, None, [0, 0])
@@ -340,11 +353,10 @@ impl Game for Bargese {
     fn facts(rules: &BargeseRules) -> GameFacts {
         GameFacts {
             has_chance: true,
-            // The three-shell throw is repeated on ties and the opening throws pass to and fro
+            // The three-shell throw is repeated on ties, the opening throws pass to and fro
             // until a dust or bange; under `timing=throw-first` a throw that grants another is
             // followed by it. Without either, each throw is played as soon as it is thrown.
-            chance_chain: if rules.opening == Opening::Shells || rules.timing == Timing::ThrowFirst
-            {
+            chance_chain: if rules.opening != Opening::None || rules.timing == Timing::ThrowFirst {
                 ChanceChain::Unbounded
             } else {
                 ChanceChain::Bounded(1)
@@ -389,7 +401,7 @@ impl Game for Bargese {
         let mut new_opp = old_opp;
         for (j, p) in new_opp.iter_mut().enumerate() {
             if action.hammered >> j & 1 == 1 {
-                // Finkel 2002: a hammered piece "must re-enter from the beginning".
+                // Finkel 2002 [1604.8]: a hammered piece "must re-enter from the beginning".
                 *p = OFF;
             }
         }
@@ -459,12 +471,29 @@ impl Game for Bargese {
                 }
             }
             (Stage::Opening(p), BargeseOutcome::Throw(t)) => {
-                self.add_throw(t);
+                let square = match t {
+                    Throw::Dust => Some(X_ENTRY),
+                    Throw::Bange if self.rules.bange_entry => {
+                        Some(self.rules.bange_square.track_index())
+                    }
+                    _ => None,
+                };
+                let placed = square.filter(|_| self.rules.opening_entry);
+                if let Some(square) = placed {
+                    // Tajeddin [1604.T5]: "if the initial throw was dust the player will place his
+                    // first piece on the right-hand X square", after a bange on the / square. The
+                    // placement is forced, so it is made as the throw falls (no decision, no
+                    // ply); no opposing piece is on the board yet.
+                    self.place_first(p, square);
+                } else {
+                    self.add_throw(t);
+                }
+                let nothing_to_play = self.throws.iter().all(|&c| c == 0);
                 if t.has_hal() {
                     // Tajeddin: "until one player throws either a dust or bange. This player
                     // continues to throw until he throws a combination which does not entitle
                     // him to a further throw."
-                    self.set_stage(if after_each {
+                    self.set_stage(if after_each && !nothing_to_play {
                         Stage::Moving(p)
                     } else {
                         Stage::Throwing(p)
@@ -534,8 +563,12 @@ impl Game for Bargese {
 
     fn first_mover(&self) -> Option<Player> {
         // Tajeddin (Finkel 2002): the player with more mouths up in the three-shell throw starts
-        // the throwing; under `opening=none` there is no such throw.
-        self.shells_winner
+        // the throwing; under `opening=alternate` player one starts it; under `opening=none`
+        // nobody throws before the first turn.
+        match self.rules.opening {
+            Opening::Alternate => Some(Player::ONE),
+            Opening::Shells | Opening::None => self.shells_winner,
+        }
     }
 
     fn extra_columns() -> &'static [&'static str] {

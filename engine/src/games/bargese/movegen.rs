@@ -6,9 +6,10 @@
 //! One decision is the whole set of throws, and the legal actions are the distinct resulting
 //! positions (the mover's pieces and which opposing pieces were hammered on the way).
 //!
-//! A dust or bange may be split into its hal (the 1) and its 10 or 24; the two parts may go to
-//! different pieces and be played in either order, but the 10 or 24 exists only if the hal is
-//! played too.
+//! A dust or bange may be split into its hal (the 1) and its 10 or 24; under `remainder=any-order`
+//! (the default) the two parts may go to different pieces and be played in either order, but the
+//! 10 or 24 exists only if the hal is played too. The other readings of `remainder` make the two
+//! one use, which orders uses across pieces: their turns go to [`super::ordered`] instead.
 //!
 //! Nothing one piece does changes what another may do: the opposing pieces stand still, blocking
 //! by an X or by an unhammerable piece is fixed for the turn, and hammering an opposing piece
@@ -53,11 +54,13 @@
 use std::cell::RefCell;
 
 use super::board::{
-    BANGE_ENTRY, DODO, ENTRY, KITCHEN, OFF, OPP_TO_MINE_BITS, OUTER_END_HOME, SQUARE, X_BY_TRACK,
-    X_ENTRY,
+    DODO, ENTRY, KITCHEN, OFF, OPP_TO_MINE_BITS, OUTER_END_HOME, SQUARE, X_BY_TRACK, X_ENTRY,
 };
 use super::lattice::{self, Lattice};
-use super::rules::{BargeseRules, BesideSafe, EntryOnto, Hal, MustUse, OuterEnd};
+use super::ordered::ordered_turn;
+use super::rules::{
+    BargeseRules, BesideSafe, EntryOnto, Hal, Leftover, MustUse, OuterEnd, Remainder,
+};
 use super::sequence::small_turn;
 use super::throws::VALUES;
 use super::BargeseAction;
@@ -172,7 +175,13 @@ pub(super) struct Ctx {
     opp_square: [u16; 4],
     opp_safe: [bool; 4],
     pub(super) hal_any: bool,
+    /// The hal may carry a piece one square short of the dodo onto it (`hal=onto-dodo`).
+    pub(super) hal_onto_dodo: bool,
     pub(super) bange_entry: bool,
+    /// The bange square's track index (`bange-square`).
+    pub(super) bange_square: u8,
+    /// Under must-use `max`, a hal's unplayed 10 or 24 counts against a play (`leftover=fewest`).
+    pub(super) leftover_counts: bool,
     pub(super) entry_hammers: bool,
     share_beside_safe: bool,
     /// Bit `t`: an opposing piece stands on track index `t` (hammered or not).
@@ -276,7 +285,7 @@ impl Ctx {
             }
             if self.has(used, 5) {
                 if self.bange_entry {
-                    f(Reach::Enter(BANGE_ENTRY), used + punit(5));
+                    f(Reach::Enter(self.bange_square), used + punit(5));
                 }
                 f(Reach::Enter(ENTRY), used + HAL_BANGE);
             }
@@ -312,9 +321,11 @@ impl Ctx {
             // dodo [1604.11, 1604.T11], so a longer move has nowhere to land (docs/rules/bargese.md).
             Reach::Forward(v) => (pos <= DODO && pos + v <= DODO).then_some((pos + v, false)),
             // The dodo "will only take the hal" into the kitchen (Tajeddin); under `hal=step`
-            // the hal may step any piece one square.
+            // the hal may step any piece one square, under `hal=onto-dodo` the piece one short
+            // of the dodo.
             Reach::Hal if pos == DODO => Some((KITCHEN, false)),
-            Reach::Hal => (self.hal_any && pos < DODO).then_some((pos + 1, false)),
+            Reach::Hal => (pos < DODO && (self.hal_any || (self.hal_onto_dodo && pos + 1 == DODO)))
+                .then_some((pos + 1, false)),
             Reach::Enter(t) => (pos == OFF).then_some((t, true)),
         }
     }
@@ -517,6 +528,10 @@ pub(super) enum Join {
     /// The general join: hash tables of 128-bit vectors (tests).
     #[cfg_attr(not(test), allow(dead_code))]
     General,
+    /// No join: the use-by-use search of [`super::ordered`], which the `remainder` readings
+    /// other than `any-order` need (tests).
+    #[cfg_attr(not(test), allow(dead_code))]
+    Ordered,
 }
 
 /// [`generate`] through a chosen join.
@@ -538,7 +553,10 @@ pub(super) fn generate_by(
         opp_square: [NO_SQUARE; 4],
         opp_safe: [false; 4],
         hal_any: rules.hal == Hal::Step,
+        hal_onto_dodo: rules.hal == Hal::OntoDodo,
         bange_entry: rules.bange_entry,
+        bange_square: rules.bange_square.track_index(),
+        leftover_counts: rules.leftover == Leftover::Fewest,
         entry_hammers: rules.entry_onto == EntryOnto::Hammer,
         share_beside_safe: rules.beside_safe == BesideSafe::Share,
         occ: 0,
@@ -588,7 +606,10 @@ pub(super) fn generate_by(
     }
     SCRATCH.with(|cell| {
         let s = &mut *cell.borrow_mut();
-        if total <= SMALL_TURN {
+        if rules.remainder != Remainder::AnyOrder || how == Join::Ordered {
+            // The hal and its remainder one use: an order across pieces, searched use by use.
+            ordered_turn(&ctx, mine, rules.remainder, free, &mut s.results);
+        } else if total <= SMALL_TURN {
             small_turn(&ctx, mine, free, &mut s.results);
         } else {
             whole_turn(s, &ctx, mine, free, how);
@@ -624,7 +645,9 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool, how: Join) 
     // 0. Few throws, every one to be used if possible: try the tuples of pattern nodes that use
     // them all.
     let mut filled = false;
-    if patterns && !free && ctx.throws <= dag::TUPLE_THROWS && how == Join::Fastest {
+    // Under `leftover=optional`, totals leaving a 10 or 24 tie with the full one: no shortcut.
+    let try_full = !free && ctx.leftover_counts;
+    if patterns && try_full && ctx.throws <= dag::TUPLE_THROWS && how == Join::Fastest {
         let full = cap & !balance | (4 * D_OFF) << (PBITS * 7) | (4 * D_OFF) << (PBITS * 8);
         match full_tuples(s, ctx, mine, full) {
             Tuples::Found => {
@@ -664,7 +687,7 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool, how: Join) 
     let direct = match how {
         Join::Fastest => direct::suits(&ctx.counts, &s.states, src),
         Join::Direct => direct::fits(&ctx.counts),
-        Join::Lattice | Join::General => false,
+        Join::Lattice | Join::General | Join::Ordered => false,
     };
     if direct {
         direct::join_turn(
@@ -673,6 +696,7 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool, how: Join) 
             &s.states,
             src,
             free,
+            ctx.leftover_counts,
             &mut s.results,
         );
         finish(s);
@@ -688,6 +712,7 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool, how: Join) 
             src,
             order,
             free,
+            ctx.leftover_counts,
             &mut s.results,
         );
         finish(s);
@@ -699,7 +724,7 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool, how: Join) 
     // left over.
     s.results.clear();
     let full = cap & !balance | (4 * D_OFF) << (PBITS * 7) | (4 * D_OFF) << (PBITS * 8);
-    if !free {
+    if try_full {
         s.chosen.clear();
         s.chosen.push(full);
         join(s, order);
@@ -717,7 +742,8 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool, how: Join) 
         |t| {
             let (bd, bb) = (pfield(t, 7), pfield(t, 8));
             let used: u32 = (0..7).map(|f| pfield(t, f)).sum();
-            (bd >= off && bb >= off).then(|| (used, bd - off + bb - off))
+            let weight = u32::from(ctx.leftover_counts);
+            (bd >= off && bb >= off).then(|| (used, (bd - off + bb - off) * weight))
         },
         (&mut s.cum, &mut s.cum_next),
         &mut s.targets,
@@ -730,7 +756,7 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool, how: Join) 
             s.chosen.push(s.targets[i].1);
             i += 1;
         }
-        if !free && s.chosen == [full] {
+        if try_full && s.chosen == [full] {
             continue; // tried above
         }
         join(s, order);

@@ -5,10 +5,8 @@
 
 use std::cell::RefCell;
 
-use super::board::{
-    BANGE_ENTRY, DODO, ENTRY, KITCHEN, OFF, OUTER_END_HOME, SQUARE, X_BY_TRACK, X_ENTRY,
-};
-use super::rules::{BargeseRules, BesideSafe, EntryOnto, Hal, MustUse, OuterEnd};
+use super::board::{DODO, ENTRY, KITCHEN, OFF, OUTER_END_HOME, SQUARE, X_BY_TRACK, X_ENTRY};
+use super::rules::{BargeseRules, BesideSafe, EntryOnto, Hal, Leftover, MustUse, OuterEnd};
 use super::throws::VALUES;
 use super::BargeseAction;
 use crate::game::Player;
@@ -126,7 +124,9 @@ struct Ctx {
     opp_square: [u16; 4],
     opp_safe: [bool; 4],
     hal_any: bool,
+    hal_onto_dodo: bool,
     bange_entry: bool,
+    bange_square: u8,
     entry_hammers: bool,
     share_beside_safe: bool,
 }
@@ -220,7 +220,7 @@ impl Ctx {
             }
             if self.has(used, 5) {
                 if self.bange_entry {
-                    go(BANGE_ENTRY, used + unit(5), true);
+                    go(self.bange_square, used + unit(5), true);
                 }
                 go(ENTRY, used + unit(HAL_B), true);
             }
@@ -252,7 +252,8 @@ impl Ctx {
             }
             if pos == DODO {
                 go(KITCHEN, used + unit(hal), false);
-            } else if self.hal_any {
+            } else if self.hal_any || (self.hal_onto_dodo && pos + 1 == DODO) {
+                // `hal=onto-dodo`: only the piece one short of the dodo steps.
                 go(pos + 1, used + unit(hal), false);
             }
         }
@@ -345,7 +346,9 @@ pub(super) fn generate(
         opp_square: [NO_SQUARE; 4],
         opp_safe: [false; 4],
         hal_any: rules.hal == Hal::Step,
+        hal_onto_dodo: rules.hal == Hal::OntoDodo,
         bange_entry: rules.bange_entry,
+        bange_square: rules.bange_square.track_index(),
         entry_hammers: rules.entry_onto == EntryOnto::Hammer,
         share_beside_safe: rules.beside_safe == BesideSafe::Share,
     };
@@ -416,7 +419,9 @@ pub(super) fn generate(
             for k in 0..7 {
                 used += i64::from(field(t, k));
             }
-            let pending = i64::from(hd - r10 + hb - r24);
+            // `leftover=optional`: a hal's unplayed 10 or 24 does not count against a total.
+            let weight = i64::from(rules.leftover == Leftover::Fewest);
+            let pending = weight * i64::from(hd - r10 + hb - r24);
             s.targets.push(((used << 20) - pending, t));
         }
         s.targets.sort_unstable_by(|a, b| b.cmp(a));

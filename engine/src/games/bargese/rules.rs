@@ -1,6 +1,7 @@
 //! Bargese's rule set: named variants for the sources and an option for every reading where the
 //! texts are silent or differ. `docs/rules/bargese.md` explains each choice.
 
+use super::board::{BANGE_ENTRY, BANGE_INNER};
 use crate::rules::{
     choice, format_ply_cap, set_number, set_ply_cap, set_switch, set_word, switch_word, Choice,
     RuleOption, RuleSet, Values, VariantInfo, PLY_CAP,
@@ -14,6 +15,11 @@ choice! {
         /// and that player goes on with a normal turn.
         Shells = "shells":
             "a three-shell throw decides who begins throwing; the first dust or bange starts the game",
+        /// The DLP's summary in record 1604 §1604.6: no three-shell throw; the players take
+        /// turns throwing (player one first; the summary does not say who) until one throws a
+        /// dust or bange, and that player goes on with a normal turn.
+        Alternate = "alternate":
+            "the players take turns throwing, player one first, until one throws a dust or bange",
         /// the DLP summary §S has no opening.
         None = "none": "player one simply takes the first turn",
     }
@@ -80,22 +86,77 @@ choice! {
 
 choice! {
     /// Which pieces the hal (the 1 of a dust or bange) may move (`hal`). Besides stepping, the
-    /// hal always enters a piece or takes the dodo into the kitchen.
+    /// hal always enters a piece or takes the dodo into the kitchen (§1604.T2, §1604.T11).
     pub enum Hal {
-        /// Without it a piece one square short of the dodo could never move again; Ludii 1.3.12
-        /// has a one-step rule too.
+        /// §1604.7: a piece moves "the full value of a single throw, unless one of the throws
+        /// allows the entering of a piece"; read strictly, a piece one square short of the dodo
+        /// could never move again (no other throw is worth 1), so the hal may carry it there.
+        OntoDodo = "onto-dodo":
+            "the hal may also carry a piece one square short of the dodo onto the dodo",
+        /// Ludii 1.3.12 has a one-step rule.
         Step = "step": "the hal may also step any piece one square",
         Strict = "strict": "the hal only enters a piece or takes the dodo into the kitchen",
     }
 }
 
 choice! {
-    /// Whether the throws must be used as fully as possible (`must-use`). The sources say only
-    /// that a throw that cannot be used is lost.
+    /// When and by which piece the 10 or 24 left by a hal (the remainder) is played
+    /// (`remainder`). The texts do not order a turn's throws; Tajeddin's example plays the hal,
+    /// then its 10 by another piece (§1604.T7), and "another piece can move the other 10 or 24"
+    /// when the dodo takes the hal (§1604.T11).
+    pub enum Remainder {
+        AnyOrder = "any-order":
+            "the hal and its remainder are two uses, played in either order, on any pieces, with other throws between",
+        WithHal = "with-hal":
+            "the hal and its remainder are one use: the remainder right after its hal, by any piece (on the hal's own piece, one move of the throw's full value)",
+        OtherPiece = "other-piece":
+            "as with-hal, and the remainder goes to another piece than the hal's",
+    }
+}
+
+choice! {
+    /// Under `must-use=max`, whether a 10 or 24 left by a played hal still counts as a throw to
+    /// be used (`leftover`). The texts are silent; `must-use` is our rule.
+    pub enum Leftover {
+        /// Playing the whole of a throw comes before playing its hal alone.
+        Fewest = "fewest":
+            "after using as many throws as possible, leave as few 10s and 24s unplayed as possible",
+        Optional = "optional":
+            "a dust or bange counts as used once its hal is played; its 10 or 24 may go unplayed",
+    }
+}
+
+choice! {
+    /// Which square of the arm to the player's right is the bange square (`bange-square`):
+    /// §1604.1 marks "the bottom left corner" of two arms.
+    pub enum BangeSquare {
+        /// Bottom left as seen from that arm's outer end: track index 23, the corner the track
+        /// reaches last in that arm, one short of where a bange's 25 lands from off the board.
+        Outer = "outer": "the arm's outer corner, track index 23",
+        /// Bottom left as the owner sees it from the home arm: track index 16, next to the
+        /// kitchen.
+        Inner = "inner": "the arm's corner next to the kitchen, track index 16",
+    }
+}
+
+choice! {
+    /// Whether the throws must be used as fully as possible (`must-use`). The texts are silent on
+    /// a throw no piece can use; such a throw goes unplayed (our choice).
     pub enum MustUse {
         Max = "max":
-            "use as many throws as possible, then as many of the 10s and 24s left by hals as possible",
+            "use as many throws as possible (a dust or bange counts as used once its hal is played; leftover decides its 10 or 24)",
         Free = "free": "any throw may be left unused (passing is always legal)",
+    }
+}
+
+impl BangeSquare {
+    /// The bange square's track index (the same for both players).
+    #[must_use]
+    pub fn track_index(self) -> u8 {
+        match self {
+            BangeSquare::Outer => BANGE_ENTRY,
+            BangeSquare::Inner => BANGE_INNER,
+        }
     }
 }
 
@@ -123,12 +184,22 @@ pub struct BargeseRules {
     pub must_use: MustUse,
     /// What the hal may move (`hal`).
     pub hal: Hal,
+    /// When and by which piece a hal's 10 or 24 is played (`remainder`).
+    pub remainder: Remainder,
+    /// Whether a hal's unplayed 10 or 24 counts against a play under `must-use=max`
+    /// (`leftover`).
+    pub leftover: Leftover,
+    /// Which corner is the bange square (`bange-square`).
+    pub bange_square: BangeSquare,
+    /// Whether the game's first piece goes where the initial throw says (`opening-entry`,
+    /// §1604.T5): on the X after a dust, on the bange square after a bange.
+    pub opening_entry: bool,
     /// The ply cap, if any (`ply-cap`); a game reaching it is truncated.
     pub ply_cap: Option<u32>,
 }
 
 /// The default ply cap: the sources set none. 5,000 plies is about forty times the length of a
-/// random game (about 125 plies in the default variant, 150 under `ludii`).
+/// random game (about 115 plies in the default variant, 155 under `ludii`).
 pub const DEFAULT_PLY_CAP: u32 = 5000;
 
 impl Default for BargeseRules {
@@ -143,7 +214,11 @@ impl Default for BargeseRules {
             beside_safe: BesideSafe::Blocked,
             p: 0.5,
             must_use: MustUse::Max,
-            hal: Hal::Step,
+            hal: Hal::OntoDodo,
+            remainder: Remainder::AnyOrder,
+            leftover: Leftover::Fewest,
+            bange_square: BangeSquare::Outer,
+            opening_entry: true,
             ply_cap: Some(DEFAULT_PLY_CAP),
         }
     }
@@ -164,13 +239,18 @@ impl RuleSet for BargeseRules {
     const VARIANTS: &'static [VariantInfo] = &[
         VariantInfo {
             name: "finkel-2002",
-            source: "Anna Tajeddin's description in Finkel 2002 (DLP.Evidence.1604) (three-shell opening, throw first then move)",
+            source: "Anna Tajeddin's description in Finkel 2002 (DLP.Evidence.1604) (three-shell opening, the first piece placed by the initial throw, throw first then move)",
             settings: &[],
+        },
+        VariantInfo {
+            name: "dlp-1604",
+            source: "the DLP's own summary in record 1604 [1604.6]: players take turns throwing until a dust or bange, no three-shell throw, no placement by the initial throw; otherwise as finkel-2002",
+            settings: &["opening=alternate", "opening-entry=off"],
         },
         VariantInfo {
             name: "summary",
             source: "the DLP's Bargese rules summary [S], which has no opening; otherwise as finkel-2002",
-            settings: &["opening=none"],
+            settings: &["opening=none", "opening-entry=off"],
         },
         VariantInfo {
             name: "ludii",
@@ -184,7 +264,7 @@ impl RuleSet for BargeseRules {
             key: "opening",
             values: Values::Words(Opening::WORDS),
             doc: "how the game begins",
-            source: "Tajeddin has the three-shell throw [1604.T4]; the DLP summary has no opening [S]",
+            source: "Tajeddin has the three-shell throw [1604.T4]; the DLP summary in record 1604 only the taking of turns until a dust or bange [1604.6]; the DLP summary [S] has no opening",
             get: |r| r.opening.word().into(),
             set: |r, v| set_word(&mut r.opening, v),
         },
@@ -259,14 +339,49 @@ impl RuleSet for BargeseRules {
             key: "hal",
             values: Values::Words(Hal::WORDS),
             doc: "which pieces the hal (the 1 of a dust or bange) may move",
-            source: "Finkel 2002 [1604.T11]: the hal enters a piece or takes the dodo into the kitchen; silent on other steps (Ludii 1.3.12 has a one-step rule)",
+            source: "a piece moves the full value of a single throw unless a piece enters [1604.7]; the hal enters a piece or takes the dodo into the kitchen [1604.T2, 1604.T11]; silent on the square before the dodo, from which only a 1 moves (Ludii 1.3.12 has a one-step rule)",
             get: |r| r.hal.word().into(),
             set: |r, v| set_word(&mut r.hal, v),
+        },
+        RuleOption {
+            key: "remainder",
+            values: Values::Words(Remainder::WORDS),
+            doc: "when and by which piece the 10 or 24 left by a hal is played",
+            source: "the texts order no throws within a turn; Tajeddin's example plays the hal, then its 10 by another piece [1604.T7]; \"another piece can move the other 10 or 24\" when the dodo takes the hal [1604.T11, 1604.11]",
+            get: |r| r.remainder.word().into(),
+            set: |r, v| set_word(&mut r.remainder, v),
+        },
+        RuleOption {
+            key: "leftover",
+            values: Values::Words(Leftover::WORDS),
+            doc: "under must-use=max, whether a hal's unplayed 10 or 24 counts against a play",
+            source: "the texts are silent on unusable throws (must-use is our rule); another piece \"can\" move the 10 or 24 the dodo leaves [1604.T11]",
+            get: |r| r.leftover.word().into(),
+            set: |r, v| set_word(&mut r.leftover, v),
+        },
+        RuleOption {
+            key: "bange-square",
+            values: Values::Words(BangeSquare::WORDS),
+            doc: "which corner of the arm to the player's right is the bange square",
+            source: "\"the bottom left corner\" of the two arms without players is marked [1604.1]; each player's bange square is in the column to the right [1604.T3]",
+            get: |r| r.bange_square.word().into(),
+            set: |r, v| set_word(&mut r.bange_square, v),
+        },
+        RuleOption {
+            key: "opening-entry",
+            values: Values::Switch {
+                on: "the game's first piece enters on the X after an initial dust, on the bange square after an initial bange",
+                off: "the initial throw is played like any other",
+            },
+            doc: "whether the initial dust or bange places the game's first piece",
+            source: "Tajeddin [1604.T5]: \"if the initial throw was dust\" the first piece goes on the right-hand X, after a bange on the / square; not in the DLP summaries [1604.6, S]",
+            get: |r| switch_word(r.opening_entry),
+            set: |r, v| set_switch(&mut r.opening_entry, v),
         },
         PLY_CAP.with(
             |r| format_ply_cap(r.ply_cap),
             |r, v| set_ply_cap(&mut r.ply_cap, v),
-            "the sources set none; 5000 is about forty times a random game (about 125 plies, 150 under ludii)",
+            "the sources set none; 5000 is about forty times a random game (about 115 plies, 155 under ludii)",
         ),
     ];
 }
@@ -293,6 +408,10 @@ mod tests {
             "p=0.52",
             "must-use=free",
             "hal=strict",
+            "remainder=other-piece",
+            "leftover=optional",
+            "bange-square=inner",
+            "opening-entry=off",
             "ply-cap=none",
         ] {
             r.apply_option_text(o).unwrap();
@@ -313,6 +432,12 @@ mod tests {
             BargeseRules::variant("summary").unwrap().opening,
             Opening::None
         );
+        let dlp = BargeseRules::variant("dlp-1604").unwrap();
+        assert_eq!(
+            (dlp.opening, dlp.opening_entry),
+            (Opening::Alternate, false)
+        );
+        assert_eq!(BargeseRules::variant("ludii").unwrap().hal, Hal::Step);
         assert_eq!(
             BargeseRules::variant("ludii").unwrap().timing,
             Timing::AfterEach

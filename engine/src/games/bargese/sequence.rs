@@ -10,7 +10,7 @@
 //! pieces commute: neither changes whether the other may land, and a 10 played before its hal
 //! is the same as after it).
 
-use super::board::{BANGE_ENTRY, DODO, ENTRY, KITCHEN, OFF, X_ENTRY};
+use super::board::{DODO, ENTRY, KITCHEN, OFF, X_ENTRY};
 use super::movegen::{pack_key, sort4, Ctx, Landing};
 use super::throws::VALUES;
 
@@ -42,7 +42,8 @@ impl Search<'_> {
         }
         let left: u32 = pool.real.iter().map(|&c| u32::from(c)).sum();
         let used = i64::from(self.throws - left);
-        let score = (used << 20) - i64::from(pool.rem[0] + pool.rem[1]);
+        let left = i64::from(pool.rem[0] + pool.rem[1]) * i64::from(self.ctx.leftover_counts);
+        let score = (used << 20) - left;
         if !self.free {
             if score < self.best {
                 return;
@@ -84,7 +85,7 @@ impl Search<'_> {
             Some((ENTRY, true))
         } else if p == DODO {
             Some((KITCHEN, false))
-        } else if p < DODO && self.ctx.hal_any {
+        } else if p < DODO && (self.ctx.hal_any || (self.ctx.hal_onto_dodo && p + 1 == DODO)) {
             Some((p + 1, false))
         } else {
             None
@@ -111,7 +112,7 @@ impl Search<'_> {
                     if k == 1 {
                         self.land(mine, mask, i, X_ENTRY, true, rest, moved);
                     } else if k == 5 && self.ctx.bange_entry {
-                        self.land(mine, mask, i, BANGE_ENTRY, true, rest, moved);
+                        self.land(mine, mask, i, self.ctx.bange_square, true, rest, moved);
                     }
                 } else if p + v <= DODO {
                     self.land(mine, mask, i, p + v, false, rest, moved);

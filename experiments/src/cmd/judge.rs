@@ -7,7 +7,9 @@
 //! others are counted as unjudged. Error rates are ratios over the positions where the error was
 //! possible (won positions for a win thrown away, drawn ones for a draw thrown away), with a 95%
 //! interval clustered by game ([`crate::pairstats::clustered_wilson`]): the moves of one game are
-//! not independent.
+//! not independent. `distinct_games` counts the different lines of play among the games: a
+//! deterministic agent in self-play plays one game again and again, and its interval (zero
+//! width when every game is the same) then describes that game, not the agent's play at large.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -48,11 +50,15 @@ struct Tally {
     lost: u64,
     /// Per game: (won positions, wins thrown away, drawn positions, draws thrown away).
     games: BTreeMap<u64, [f64; 4]>,
+    /// The distinct games (by their moves) among them: a deterministic agent in self-play
+    /// repeats one game, and its rates then describe that one game however many were played.
+    distinct: std::collections::BTreeSet<u64>,
 }
 
 impl Tally {
-    fn add(&mut self, game: u64, before: Option<Code>, after: Option<Code>) {
+    fn add(&mut self, game: u64, line: u64, before: Option<Code>, after: Option<Code>) {
         self.moves += 1;
+        self.distinct.insert(line);
         let (Some(b), Some(a)) = (before, after) else {
             self.unjudged += 1;
             return;
@@ -109,6 +115,7 @@ pub const COLUMNS: &[&str] = &[
     "side",
     "phase",
     "games",
+    "distinct_games",
     "moves",
     "unjudged",
     "won",
@@ -154,6 +161,17 @@ fn judge_game(
     }
     let mut state = Baghchal::new(&rules);
     let value = |s: &Baghchal| placement_db::state_code(reader, db, s);
+    // The game's line of play, to count distinct games.
+    let line = {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        for ev in &rec.events {
+            if let Event::Ply { action, .. } = ev {
+                action.hash(&mut h);
+            }
+        }
+        h.finish()
+    };
     for (n, ev) in rec.events.iter().enumerate() {
         let Event::Ply { seat, action } = ev else {
             bail!(at(format!("event {n}: a chance outcome in baghchal")));
@@ -177,7 +195,7 @@ fn judge_game(
         tallies
             .entry((agent, Baghchal::side_name(p), phase_name(placement)))
             .or_default()
-            .add(rec.game_index, before, after);
+            .add(rec.game_index, line, before, after);
     }
     Ok(())
 }
@@ -281,6 +299,7 @@ fn write_csv(
             (*side).to_string(),
             (*phase).to_string(),
             t.games.len().to_string(),
+            t.distinct.len().to_string(),
             t.moves.to_string(),
             t.unjudged.to_string(),
             t.won.to_string(),

@@ -30,6 +30,9 @@ pub enum Command {
     Advantage(AdvantageArgs),
     /// The same self-play under several rule sets, side by side, with differences and intervals.
     Compare(CompareArgs),
+    /// The same self-play under a ladder of agent strengths: whether the first-mover win rate
+    /// and the draw share have settled; writes DIR/converge.csv, DIR/converge.svg.
+    Converge(ConvergeArgs),
     /// The built-in study (the README's main job): every game and named variant, CSV per run.
     Study(StudyArgs),
     /// Lists a game's named variants and options.
@@ -512,6 +515,30 @@ pub struct CompareArgs {
     /// Output directory.
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+    /// Seed, threads, progress.
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// `cowrie converge`.
+#[derive(Debug, Args, Clone)]
+pub struct ConvergeArgs {
+    /// The game and its rules.
+    #[command(flatten)]
+    pub rules: GameRulesArgs,
+    /// A rung's agent, in both seats; give two or more, weakest first.
+    #[arg(long = "agent", value_name = "SPEC", required = true, value_parser = agent_spec)]
+    pub agents: Vec<AgentSpec>,
+    /// Games per rung (even: seat-swapped pairs).
+    #[arg(long, default_value_t = 200, allow_negative_numbers = true, value_parser = game_count)]
+    pub games: u64,
+    /// Output directory.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Continue an interrupted run in DIR (same arguments): finished rungs are verified
+    /// against their manifests and kept, the interrupted one resumes.
+    #[arg(long)]
+    pub resume: bool,
     /// Seed, threads, progress.
     #[command(flatten)]
     pub run: RunArgs,

@@ -6,8 +6,8 @@ use anyhow::Context;
 use clap::{CommandFactory, Parser};
 use cowrie_experiments::cli::{Cli, Command};
 use cowrie_experiments::cmd::{
-    bench, compare, equity, judge, ladder, match_cmd, merge, probe, replay, rules_cmd, show, solve,
-    study, tournament, train,
+    bench, compare, converge, equity, judge, ladder, match_cmd, merge, probe, replay, rules_cmd,
+    show, solve, study, tournament, train,
 };
 use cowrie_experiments::output::print_stdout;
 
@@ -142,6 +142,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             })?;
             print_stdout(&text)
         }
+        Command::Converge(a) => print_stdout(&converge::run(
+            &converge::ConvergeConfig::from_args(a, command_line),
+        )?),
         Command::Legal(a) => {
             use cowrie_engine::RuleSet;
             let rules = cowrie_engine::FrangiehRules::resolve(Some(&a.variant), &a.options)?;

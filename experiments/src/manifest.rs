@@ -62,6 +62,33 @@ pub fn part_resumes(resume: bool, dir: &Path) -> bool {
 }
 
 impl Manifest {
+    /// The manifest of a run of `command` starting now: status `running`, this binary's
+    /// version and commit, no files yet.
+    #[must_use]
+    pub fn start(
+        command: &'static str,
+        command_line: Vec<String>,
+        run: serde_json::Value,
+        threads: usize,
+        reproducible: bool,
+    ) -> Manifest {
+        Manifest {
+            status: "running",
+            command,
+            command_line,
+            cowrie_version: env!("CARGO_PKG_VERSION"),
+            git_commit: env!("COWRIE_GIT_COMMIT"),
+            run,
+            threads,
+            reproducible,
+            started: now_rfc3339(),
+            finished: String::new(),
+            elapsed_seconds: 0.0,
+            games_written: 0,
+            files: BTreeMap::new(),
+        }
+    }
+
     /// Writes `bytes` as `dir/name` and records the file's digest in [`Manifest::files`], so
     /// that an edited or truncated copy is told from the one this run wrote.
     ///

@@ -349,7 +349,8 @@ fn row(game: &str, set: &str, agent: &str, games: u64, m: &crate::metrics::Metri
     ]
 }
 
-fn sanitize(name: &str) -> String {
+/// `name` as a directory name: ASCII letters, digits and `-` kept, anything else `_`.
+pub(crate) fn sanitize(name: &str) -> String {
     name.chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || c == '-' {

@@ -179,20 +179,34 @@ pub fn run(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
     dispatch(&cfg.game, MatchTask(cfg))
 }
 
+/// Resolves the rules of a run of game `G` and checks that every agent can be built and plays
+/// under them, before anything is written; returns the rules and the variant's name (the
+/// game's default where none is given).
+///
+/// # Errors
+/// An unknown variant or option, an agent that cannot be built or refuses the rules.
+pub(crate) fn check_run<G: Game + Evaluate>(
+    variant: Option<&str>,
+    options: &[String],
+    agents: &[AgentSpec],
+    seed: u64,
+) -> anyhow::Result<(G::Rules, String)> {
+    let rules = G::Rules::resolve(variant, options)?;
+    for spec in agents {
+        AnyAgent::<G>::try_build(spec, agent_stream(seed, 0, Player::ONE))?;
+        AnyAgent::<G>::check_rules(spec, &rules)?;
+    }
+    let name = variant.map_or_else(|| G::Rules::variants()[0].name.to_string(), str::to_string);
+    Ok((rules, name))
+}
+
 /// Runs a match of game `G`.
 ///
 /// # Errors
 /// Unknown variant or option; unwritable output; a resumed directory holding another run.
 pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
-    let rules = G::Rules::resolve(cfg.variant.as_deref(), &cfg.options)?;
-    for spec in &cfg.agents {
-        AnyAgent::<G>::try_build(spec, agent_stream(cfg.seed, 0, Player::ONE))?;
-        AnyAgent::<G>::check_rules(spec, &rules)?;
-    }
-    let variant = cfg
-        .variant
-        .clone()
-        .unwrap_or_else(|| G::Rules::variants()[0].name.to_string());
+    let (rules, variant) =
+        check_run::<G>(cfg.variant.as_deref(), &cfg.options, &cfg.agents, cfg.seed)?;
     let labels = MatchLabels {
         seed: cfg.seed,
         variant: variant.clone(),

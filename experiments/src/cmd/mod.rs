@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod compare;
+pub mod converge;
 pub mod equity;
 pub mod judge;
 pub mod ladder;

@@ -1,0 +1,282 @@
+//! `cowrie converge` through the real binary: the table's columns and values recounted from
+//! each rung's `games.csv`, the intervals around their values, the same bytes with any thread
+//! count, a resumed run equal to an uninterrupted one, and the refusals.
+mod common;
+use common::{cowrie, read_rows, refused};
+use cowrie_experiments::cmd::converge;
+use cowrie_experiments::digest::FileDigest;
+
+use std::path::Path;
+
+const AGENTS: [&str; 3] = ["random", "expectimax:depth=1", "expectimax:depth=2"];
+
+fn converge(out: &Path, threads: &str, extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "converge",
+        "--game",
+        "baghchal",
+        "--option",
+        "repetition=threefold-draw",
+        "--games",
+        "16",
+        "--seed",
+        "5",
+        "--threads",
+        threads,
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    for a in AGENTS {
+        args.extend(["--agent", a]);
+    }
+    args.extend(extra);
+    cowrie(&args)
+}
+
+fn ok(o: &std::process::Output) -> String {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn read(p: &Path) -> Vec<u8> {
+    std::fs::read(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// The rung directories, in rung order.
+fn rung_dirs(out: &Path) -> Vec<std::path::PathBuf> {
+    ["1-random", "2-expectimax_depth_1", "3-expectimax_depth_2"]
+        .iter()
+        .map(|d| out.join(d))
+        .collect()
+}
+
+#[test]
+fn the_table_recounts_from_the_rungs_and_does_not_depend_on_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let (one, two) = (dir.path().join("one"), dir.path().join("two"));
+    let text = ok(&converge(&one, "1", &[]));
+    assert!(text.contains("Verdict: "), "{text}");
+    // Baghchal: the goats move first, so the first mover is seat 1 in every game.
+    assert!(
+        text.contains("the first mover is seat 1, the goats"),
+        "{text}"
+    );
+    ok(&converge(&two, "2", &[]));
+    for f in ["converge.csv", "converge.txt", "converge.svg"] {
+        assert!(
+            read(&one.join(f)) == read(&two.join(f)),
+            "{f} differs between 1 and 2 threads"
+        );
+    }
+    let (h, rows) = read_rows(&one.join("converge.csv"));
+    assert_eq!(h.iter().collect::<Vec<_>>(), converge::COLUMNS);
+    // What the table promises: per rung the agent, games and pairs, each metric's value with its
+    // interval clustered by pair, and the step from the previous rung with its interval.
+    for c in [
+        "agent",
+        "games",
+        "pairs",
+        "value",
+        "clustered_ci95_low",
+        "clustered_ci95_high",
+    ] {
+        assert!(h.iter().any(|x| x == c), "column {c}");
+    }
+    for c in [
+        "step_diff",
+        "step_ci95_low",
+        "step_ci95_high",
+        "step_significant",
+    ] {
+        assert!(h.iter().any(|x| x == c), "column {c}");
+    }
+    let col = |n: &str| h.iter().position(|x| x == n).unwrap();
+    let num = |r: &csv::StringRecord, n: &str| r[col(n)].parse::<f64>().unwrap();
+    let metrics = [
+        "first_mover_win_rate",
+        "advantage_p1",
+        "drawishness",
+        "timeouts",
+        "duration_plies",
+    ];
+    assert_eq!(rows.len(), AGENTS.len() * metrics.len());
+    let mut previous: Vec<f64> = Vec::new();
+    for (k, d) in rung_dirs(&one).iter().enumerate() {
+        let (gh, games) = read_rows(&d.join("games.csv"));
+        assert_eq!(games.len(), 16);
+        let g = |n: &str| gh.iter().position(|x| x == n).unwrap();
+        let count = |f: &dyn Fn(&csv::StringRecord) -> bool| {
+            games.iter().filter(|r| f(r)).count() as f64 / games.len() as f64
+        };
+        let recount = [
+            count(&|r| {
+                !r[g("winner_seat")].is_empty() && r[g("winner_seat")] == r[g("first_mover_seat")]
+            }),
+            count(&|r| &r[g("winner_seat")] == "1"),
+            count(&|r| &r[g("end_reason")] == "draw"),
+            count(&|r| &r[g("end_reason")] == "truncated"),
+            games
+                .iter()
+                .map(|r| r[g("plies")].parse::<f64>().unwrap())
+                .sum::<f64>()
+                / games.len() as f64,
+        ];
+        let mine: Vec<&csv::StringRecord> = rows
+            .iter()
+            .filter(|r| r[col("rung")] == (k + 1).to_string())
+            .collect();
+        for ((r, metric), want) in mine.iter().zip(metrics).zip(recount) {
+            assert_eq!(&r[col("metric")], metric);
+            assert_eq!(
+                &r[col("agent")],
+                games[0][g("agent_p1")].to_string().as_str()
+            );
+            assert_eq!((&r[col("games")], &r[col("pairs")]), ("16", "8"));
+            let v = num(r, "value");
+            assert!(
+                (v - want).abs() < 5.1e-7,
+                "rung {} {metric}: {v} != {want}",
+                k + 1
+            );
+            let (lo, hi) = (num(r, "clustered_ci95_low"), num(r, "clustered_ci95_high"));
+            assert!(
+                lo <= v && v <= hi,
+                "rung {} {metric}: {v} outside [{lo}, {hi}]",
+                k + 1
+            );
+            if k == 0 {
+                assert_eq!(&r[col("step_diff")], "");
+            } else {
+                // The step is the difference of the two rungs' values, inside its interval.
+                let d = num(r, "step_diff");
+                let prev = previous[metrics.iter().position(|m| *m == metric).unwrap()];
+                assert!((d - (v - prev)).abs() < 2e-6, "{metric}: step {d}");
+                let (slo, shi) = (num(r, "step_ci95_low"), num(r, "step_ci95_high"));
+                assert!(slo <= d && d <= shi, "{metric}: {d} outside [{slo}, {shi}]");
+                let sig = if slo > 0.0 || shi < 0.0 { "yes" } else { "no" };
+                assert_eq!(&r[col("step_significant")], sig);
+            }
+        }
+        previous = recount.to_vec();
+        // Every rung plays the same dice and seeds: its manifest names the run's seed.
+        let m: serde_json::Value = serde_json::from_slice(&read(&d.join("manifest.json"))).unwrap();
+        assert_eq!(m["run"]["seed"], 5);
+        assert_eq!(m["status"], "complete");
+    }
+    let svg = String::from_utf8(read(&one.join("converge.svg"))).unwrap();
+    for a in AGENTS {
+        assert!(
+            svg.contains(&format!("\n{a}\n")),
+            "the plot labels rung {a}"
+        );
+    }
+}
+
+#[test]
+fn a_resumed_run_ends_with_the_bytes_of_an_uninterrupted_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let (whole, cut) = (dir.path().join("whole"), dir.path().join("cut"));
+    ok(&converge(&whole, "2", &[]));
+    // Cut as an interruption in rung 2 leaves it: rung 1 complete, rung 2 with 6 of its 16
+    // games vouched for by its manifest (and a torn row after them), rung 3 not begun, and no
+    // table yet.
+    let rungs = rung_dirs(&cut);
+    std::fs::create_dir_all(&rungs[0]).unwrap();
+    std::fs::create_dir_all(&rungs[1]).unwrap();
+    std::fs::copy(whole.join("manifest.json"), cut.join("manifest.json")).unwrap();
+    let src = rung_dirs(&whole);
+    for f in ["manifest.json", "games.csv", "summary.csv"] {
+        std::fs::copy(src[0].join(f), rungs[0].join(f)).unwrap();
+    }
+    let games = read(&src[1].join("games.csv"));
+    let keep: Vec<u8> = games
+        .split_inclusive(|&b| b == b'\n')
+        .take(7)
+        .collect::<Vec<_>>()
+        .concat();
+    let mut m: serde_json::Value =
+        serde_json::from_slice(&read(&src[1].join("manifest.json"))).unwrap();
+    m["status"] = "running".into();
+    m["games_written"] = 6.into();
+    m["files"] = serde_json::json!({ "games.csv": FileDigest::of(&keep) });
+    std::fs::write(rungs[1].join("manifest.json"), m.to_string()).unwrap();
+    let torn = [&keep[..], &games[keep.len()..keep.len() + 9]].concat();
+    std::fs::write(rungs[1].join("games.csv"), torn).unwrap();
+    ok(&converge(&cut, "1", &["--resume"]));
+    for f in ["converge.csv", "converge.txt", "converge.svg"] {
+        assert!(
+            read(&cut.join(f)) == read(&whole.join(f)),
+            "{f} differs after resume"
+        );
+    }
+    for (a, b) in src.iter().zip(rung_dirs(&cut)) {
+        for f in ["games.csv", "summary.csv"] {
+            assert!(
+                read(&a.join(f)) == read(&b.join(f)),
+                "{}/{f} differs",
+                b.display()
+            );
+        }
+    }
+    // A resume of another run is refused.
+    let o = cowrie(&[
+        "converge",
+        "--game",
+        "baghchal",
+        "--agent",
+        "random",
+        "--agent",
+        "heuristic",
+        "--games",
+        "16",
+        "--quiet",
+        "--out",
+        cut.to_str().unwrap(),
+        "--resume",
+    ]);
+    refused(&o, "another run");
+}
+
+#[test]
+fn bad_input_is_refused_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x");
+    let o = out.to_str().unwrap();
+    let base = ["converge", "--game", "baghchal", "--quiet", "--out", o];
+    let run = |extra: &[&str]| {
+        let mut a = base.to_vec();
+        a.extend(extra);
+        cowrie(&a)
+    };
+    refused(&run(&["--agent", "random"]), "two or more --agent");
+    refused(&run(&["--agent", "random", "--agent", "wizard"]), "wizard");
+    refused(
+        &run(&["--agent", "random", "--agent", "heuristic", "--games", "7"]),
+        "--games 7",
+    );
+    refused(
+        &run(&["--agent", "random", "--agent", "heuristic", "--games", "0"]),
+        "--games 0",
+    );
+    // An agent the game does not offer is refused before any rung is played.
+    refused(&run(&["--agent", "random", "--agent", "td:ply=0"]), "td");
+    assert!(!out.join("1-random").exists(), "nothing played");
+    refused(
+        &run(&[
+            "--agent",
+            "random",
+            "--agent",
+            "heuristic",
+            "--variant",
+            "nope",
+        ]),
+        "nope",
+    );
+    refused(
+        &cowrie(&[
+            "converge", "--game", "chess", "--agent", "random", "--agent", "random", "--out", o,
+        ]),
+        "chess",
+    );
+}

@@ -29,4 +29,5 @@ for a in random:200 heuristic:200 expectimax:depth=1:200 expectimax:depth=2:200 
     $C match "${RULES[@]}" --p1 "perfect:db=$DB" --p2 "$a" --games "$games" --out "$RUNS/perfect-v-$n"
   $C judge "$RUNS/perfect-v-$n/records.jsonl" --db "$DB" --out "$OUT/perfect-v-$n.csv" > /dev/null
   cp "$RUNS/perfect-v-$n/summary.csv" "$OUT/perfect-v-$n-summary.csv"
+  cp "$RUNS/perfect-v-$n/games.csv" "$OUT/perfect-v-$n-games.csv"
 done

@@ -203,11 +203,12 @@ pub struct SolveArgs {
     /// against its children's, and sampled short distances against a minimax search.
     #[arg(long)]
     pub verify: bool,
-    /// Positions with a stored distance of at most --verify-depth the search checks.
-    #[arg(long, default_value_t = 300, value_name = "N")]
+    /// Positions with a stored distance of at most --verify-depth the search checks (1 to
+    /// 100000; also the placement positions checked per half).
+    #[arg(long, default_value_t = 300, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub verify_samples: u64,
-    /// The search bound of the sample check, in plies.
-    #[arg(long, default_value_t = 7, value_name = "PLIES")]
+    /// The search bound of the sample check, in plies (1 to 15).
+    #[arg(long, default_value_t = 7, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=15))]
     pub verify_depth: u32,
     /// Solve the movement phase only, not the placement phase.
     #[arg(long)]

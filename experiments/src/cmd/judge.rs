@@ -58,11 +58,11 @@ struct Tally {
 impl Tally {
     fn add(&mut self, game: u64, line: u64, before: Option<Code>, after: Option<Code>) {
         self.moves += 1;
-        self.distinct.insert(line);
         let (Some(b), Some(a)) = (before, after) else {
             self.unjudged += 1;
             return;
         };
+        self.distinct.insert(line);
         let g = self.games.entry(game).or_default();
         match b {
             WIN => {
@@ -280,6 +280,9 @@ fn write_csv(
     path: &Path,
     tallies: &BTreeMap<(String, &'static str, &'static str), Tally>,
 ) -> anyhow::Result<()> {
+    if path.is_dir() {
+        bail!("--out '{}' is a directory, not a CSV file", path.display());
+    }
     let tmp = path.with_extension("csv.tmp");
     let mut w = csv::Writer::from_path(&tmp)
         .with_context(|| format!("cannot write '{}'", tmp.display()))?;

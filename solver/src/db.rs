@@ -31,12 +31,13 @@ const MANIFEST: &str = "manifest.json";
 #[derive(Debug, thiserror::Error)]
 pub enum DbError {
     /// A file could not be read or written.
-    #[error("{path}: {source}")]
+    #[error("{path}: {error}")]
     Io {
         /// The file.
         path: PathBuf,
-        /// The error.
-        source: io::Error,
+        /// The error (named so that it is printed once: it is part of this message, not a
+        /// source the error chain repeats).
+        error: io::Error,
     },
     /// The manifest is not a database's.
     #[error("{0}: not a cowrie Baghchal database manifest ({1})")]
@@ -60,9 +61,9 @@ pub enum DbError {
 }
 
 fn io_err(path: &Path) -> impl FnOnce(io::Error) -> DbError + '_ {
-    move |source| DbError::Io {
+    move |error| DbError::Io {
         path: path.to_path_buf(),
-        source,
+        error,
     }
 }
 
@@ -162,7 +163,7 @@ impl Manifest {
     pub fn read_required(dir: &Path) -> Result<Self, DbError> {
         Self::read(dir)?.ok_or_else(|| DbError::Io {
             path: dir.join(MANIFEST),
-            source: io::Error::new(io::ErrorKind::NotFound, "no database here"),
+            error: io::Error::new(io::ErrorKind::NotFound, "no database here"),
         })
     }
 

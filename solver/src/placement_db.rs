@@ -28,9 +28,9 @@ pub fn half_path(dir: &Path, placed: u32, side: Side) -> PathBuf {
 }
 
 fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> DbError + '_ {
-    move |source| DbError::Io {
+    move |error| DbError::Io {
         path: path.to_path_buf(),
-        source,
+        error,
     }
 }
 

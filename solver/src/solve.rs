@@ -110,9 +110,9 @@ pub fn solve(
         }
         Some(m) => m,
         None => {
-            std::fs::create_dir_all(dir).map_err(|source| DbError::Io {
+            std::fs::create_dir_all(dir).map_err(|error| DbError::Io {
                 path: dir.to_path_buf(),
-                source,
+                error,
             })?;
             let m = Manifest::new(*rules);
             m.write(dir)?;

@@ -76,7 +76,7 @@ fn solve_writes_layers_and_summaries_and_probe_reads_them() {
     );
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(text.contains("tigers to move: loss in 0"), "{text}");
-    assert!(text.contains("the game is over"), "{text}");
+    assert!(text.contains("the game is over: goats win"), "{text}");
     let o = probe(
         &format!("{blocked} g 0 0 40"),
         &["--option", "win-captures=2"],
@@ -118,6 +118,14 @@ fn solve_writes_layers_and_summaries_and_probe_reads_them() {
             &["--option", "win-captures=2"],
         ),
         "--down-to-placed 0",
+    );
+    // Three captures where the game ends at the second: no such position arises.
+    refused(
+        &probe(
+            "TGGGT/GGGGG/G..GG/GGG../TGGGT g 0 3 60",
+            &["--option", "win-captures=2"],
+        ),
+        "3 goats captured",
     );
 }
 

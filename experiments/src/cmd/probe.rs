@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use anyhow::bail;
-use cowrie_engine::{Baghchal, BaghchalRules, Game, RuleSet, ToAct};
+use cowrie_engine::{Baghchal, BaghchalRules, EndReason, Game, RuleSet, ToAct};
 use cowrie_solver::packed::{self, Code};
 use cowrie_solver::placement_db::{self, PlacementReader};
 use cowrie_solver::{Database, Value};
@@ -73,6 +73,14 @@ fn placement(args: &ProbeArgs, db: &Database, state: &Baghchal) -> anyhow::Resul
     Ok(out)
 }
 
+/// How a finished game ended, in words: who won, or a draw.
+fn over(end: EndReason) -> String {
+    match end.winner() {
+        Some(p) => format!("{} win", Baghchal::side_name(p)),
+        None => end.as_str().to_string(),
+    }
+}
+
 /// Runs `cowrie probe`; returns the text printed on stdout.
 ///
 /// # Errors
@@ -84,8 +92,23 @@ pub fn run(args: &ProbeArgs) -> anyhow::Result<String> {
         BaghchalRules::resolve(args.rules.variant.as_deref(), &args.rules.options)?;
     engine_rules.ply_cap = None;
     let state = Baghchal::from_notation(&args.position, &engine_rules)?;
+    if state.captured() > engine_rules.win_captures {
+        bail!(
+            "position '{}' has {} goats captured, but the game ends at the capture that makes {} (win-captures)",
+            args.position,
+            state.captured(),
+            engine_rules.win_captures
+        );
+    }
     let db = Database::open(&args.db, &rules)?;
     if state.is_placement_phase() {
+        if let ToAct::Terminal(end) = state.to_act() {
+            return Ok(format!(
+                "position {}\nthe game is over: {}\n",
+                state.notation(),
+                over(end)
+            ));
+        }
         return placement(args, &db, &state);
     }
     let value = db.state_value(&state).expect("a movement-phase position");
@@ -94,7 +117,7 @@ pub fn run(args: &ProbeArgs) -> anyhow::Result<String> {
     let _ = writeln!(out, "position {}", state.notation());
     let _ = writeln!(out, "{side} to move: {value}");
     if let ToAct::Terminal(end) = state.to_act() {
-        let _ = writeln!(out, "the game is over ({})", end.as_str());
+        let _ = writeln!(out, "the game is over: {}", over(end));
         return Ok(out);
     }
     let _ = writeln!(out, "moves, best first (value for {side}):");

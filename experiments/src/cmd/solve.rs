@@ -159,10 +159,17 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<String> {
         bail!("--threads must be at least 1, got 0");
     }
     let index = Index::new();
-    let mut needed = solve::peak_memory(&index, &rules);
-    if !args.movement_only {
-        needed = needed.max(placement_db::peak_memory(&index, &rules));
-    }
+    let movement = solve::peak_memory(&index, &rules);
+    let placement = if args.movement_only {
+        0
+    } else {
+        placement_db::peak_memory(&index, &rules)
+    };
+    let (needed, peak_at) = if placement > movement {
+        (placement, "two consecutive placement halves")
+    } else {
+        (movement, "the largest movement layer")
+    };
     let allowed = match args.memory_gb {
         Some(gb) if gb.is_finite() && gb > 0.0 => Some((gb * 1e9) as u64),
         Some(gb) => bail!("--memory-gb must be a positive number, got '{gb}'"),
@@ -171,7 +178,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<String> {
     if let Some(allowed) = allowed {
         if needed > allowed {
             bail!(
-                "solving needs about {:.2} GB (the largest layer), more than the {:.2} GB allowed (--memory-gb)",
+                "solving needs about {:.2} GB ({peak_at}), more than the {:.2} GB allowed (--memory-gb)",
                 needed as f64 / 1e9,
                 allowed as f64 / 1e9
             );

@@ -230,6 +230,35 @@ fn judge_finds_no_value_thrown_away_by_perfect_play_and_some_by_random_play() {
     // The short reduced game mostly ends in the placement phase, before the halves solved here.
     assert!(perfect_judged > 30, "{perfect_judged}");
     assert!(random_errors > 0);
+    // A records file away from its run: a trailing blank line is no record; an empty file, a
+    // record with an unknown option value, a record from another start are refused, naming them.
+    let loose = dir.path().join("loose.jsonl");
+    let records = std::fs::read_to_string(run.join("records.jsonl")).unwrap();
+    let first = records.lines().next().unwrap();
+    let judge = |path: &std::path::Path| {
+        cowrie(&[
+            "judge",
+            path.to_str().unwrap(),
+            "--db",
+            d,
+            "--out",
+            csv.to_str().unwrap(),
+        ])
+    };
+    std::fs::write(&loose, format!("{first}\n\n")).unwrap();
+    let o = judge(&loose);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("judged 1 games"));
+    std::fs::write(&loose, "").unwrap();
+    refused(&judge(&loose), "no game records");
+    let bad = first.replacen("\"win-captures\",\"2\"", "\"win-captures\",\"two\"", 1);
+    assert_ne!(bad, first);
+    std::fs::write(&loose, format!("{first}\n{bad}\n")).unwrap();
+    refused(&judge(&loose), "line 2");
+    let moved = first.replacen("\"start\":\"T...T/", "\"start\":\"TT..T/", 1);
+    assert_ne!(moved, first);
+    std::fs::write(&loose, format!("{moved}\n")).unwrap();
+    refused(&judge(&loose), "is not the rules' start");
     // Games of other rules than the database's are refused, naming both.
     let other = dir.path().join("other");
     let o = cowrie(&[

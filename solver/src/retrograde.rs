@@ -89,6 +89,32 @@ pub struct SolveReport {
     pub decided: u64,
 }
 
+/// Positions by distance.
+type ByDistance = Vec<Vec<u32>>;
+/// Positions by distance, each distance's list in pieces.
+type Buckets = Vec<ByDistance>;
+
+/// Appends `q` to the list of distance `d`.
+fn push_at(lists: &mut ByDistance, d: u16, q: u32) {
+    let d = usize::from(d);
+    if lists.len() <= d {
+        lists.resize_with(d + 1, Vec::new);
+    }
+    lists[d].push(q);
+}
+
+/// Moves one task's lists by distance into `buckets` as pieces, in task order.
+fn gather(buckets: &mut Buckets, lists: ByDistance) {
+    if buckets.len() < lists.len() {
+        buckets.resize_with(lists.len(), Vec::new);
+    }
+    for (d, list) in lists.into_iter().enumerate() {
+        if !list.is_empty() {
+            buckets[d].push(list);
+        }
+    }
+}
+
 struct Solver<'a> {
     index: &'a Index,
     rules: SolveRules,
@@ -131,22 +157,28 @@ pub fn solve_layer(
         dist: (0..2 * slots).map(|_| AtomicU16::new(UNKNOWN)).collect(),
         count: (0..2 * slots).map(|_| AtomicU16::new(0)).collect(),
     };
-    let (mut finals, tentatives) = s.initialise(progress);
+    let (mut finals, mut tentatives) = s.initialise(progress);
     let mut report = SolveReport::default();
     let mut frontier: Vec<u32> = Vec::new();
     let mut d: usize = 0;
     while d < finals.len().max(tentatives.len()) || !frontier.is_empty() {
         let dw = word(d as u16);
-        if let Some(t) = tentatives.get(d) {
-            let promoted: Vec<u32> = t
-                .par_iter()
-                .copied()
-                .filter(|&q| s.promote(q, d as u16))
-                .collect();
-            frontier.extend(promoted);
+        // Each list is released as soon as it is read: a level holds its frontier, the next
+        // level's pieces, and the lists of the distances still to come.
+        if let Some(t) = tentatives.get_mut(d) {
+            for piece in std::mem::take(t) {
+                let promoted: Vec<u32> = piece
+                    .par_iter()
+                    .copied()
+                    .filter(|&q| s.promote(q, d as u16))
+                    .collect();
+                frontier.extend_from_slice(&promoted);
+            }
         }
         if let Some(f) = finals.get_mut(d) {
-            frontier.append(f);
+            for piece in std::mem::take(f) {
+                frontier.extend_from_slice(&piece);
+            }
         }
         frontier.par_sort_unstable();
         debug_assert!(frontier
@@ -164,7 +196,10 @@ pub fn solve_layer(
                 out
             })
             .collect();
-        frontier = next.concat();
+        frontier.clear();
+        for piece in next {
+            frontier.extend_from_slice(&piece);
+        }
         d += 1;
         assert!(
             d < usize::from(crate::value::MAX_DISTANCE),
@@ -194,17 +229,19 @@ pub fn solve_layer(
 }
 
 impl Solver<'_> {
-    /// Sets every slot's start and returns the positions final and tentative at each distance.
-    fn initialise(&self, progress: &dyn Progress) -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
+    /// Sets every slot's start and returns the positions final and tentative at each distance,
+    /// each distance's list kept in the parallel tasks' pieces (moved, never copied, so the lists
+    /// cost four bytes a position at most).
+    fn initialise(&self, progress: &dyn Progress) -> (Buckets, Buckets) {
         let classes = self.index.classes().len();
         let per_class = self.per_class as usize;
-        let starts: Vec<Vec<(u16, bool, u32)>> = (0..2 * classes)
+        let starts: Vec<(ByDistance, ByDistance)> = (0..2 * classes)
             .into_par_iter()
             .map(|chunk| {
                 let boards = self.index.chunk(self.goats, chunk);
                 let (side, class, tigers) = (boards.side, boards.class, boards.tigers);
                 let base = chunk * per_class;
-                let mut out = Vec::new();
+                let (mut finals, mut tentatives) = (Vec::new(), Vec::new());
                 for (r, goats) in boards.enumerate() {
                     let q = base + r;
                     let start = if self.index.stabiliser_if_canonical(class, goats).is_none() {
@@ -215,26 +252,18 @@ impl Solver<'_> {
                     };
                     match start {
                         Start::Nothing => {}
-                        Start::Final(d) => out.push((d, true, q as u32)),
-                        Start::Tentative(d) => out.push((d, false, q as u32)),
+                        Start::Final(d) => push_at(&mut finals, d, q as u32),
+                        Start::Tentative(d) => push_at(&mut tentatives, d, q as u32),
                     }
                 }
                 progress.advance(per_class as u64);
-                out
+                (finals, tentatives)
             })
             .collect();
-        let mut finals: Vec<Vec<u32>> = Vec::new();
-        let mut tentatives: Vec<Vec<u32>> = Vec::new();
-        for (d, is_final, q) in starts.into_iter().flatten() {
-            let list = if is_final {
-                &mut finals
-            } else {
-                &mut tentatives
-            };
-            if list.len() <= d as usize {
-                list.resize_with(d as usize + 1, Vec::new);
-            }
-            list[d as usize].push(q);
+        let (mut finals, mut tentatives) = (Buckets::new(), Buckets::new());
+        for (f, t) in starts {
+            gather(&mut finals, f);
+            gather(&mut tentatives, t);
         }
         (finals, tentatives)
     }

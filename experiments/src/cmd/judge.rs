@@ -148,9 +148,9 @@ fn judge_game(
     tallies: &mut BTreeMap<(String, &'static str, &'static str), Tally>,
 ) -> anyhow::Result<()> {
     let at = |what: String| anyhow::anyhow!("game {}: {what}", rec.game_index);
-    let mut rules = BaghchalRules::variant(&rec.variant)?;
+    let mut rules = BaghchalRules::variant(&rec.variant).map_err(|e| at(e.to_string()))?;
     for (k, v) in &rec.options {
-        rules.set_option(k, v)?;
+        rules.set_option(k, v).map_err(|e| at(e.to_string()))?;
     }
     let wanted = SolveRules::from_rules(&rules)?;
     if wanted != *db.rules() {
@@ -160,6 +160,13 @@ fn judge_game(
         )));
     }
     let mut state = Baghchal::new(&rules);
+    if state.notation() != rec.start {
+        bail!(at(format!(
+            "start position {} is not the rules' start '{}'",
+            crate::cli::quote(&rec.start),
+            state.notation()
+        )));
+    }
     let value = |s: &Baghchal| placement_db::state_code(reader, db, s);
     // The game's line of play, to count distinct games.
     let line = {
@@ -215,7 +222,11 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<String> {
     let mut tallies = BTreeMap::new();
     let mut games = 0u64;
     for (n, line) in bytes.lines().enumerate() {
-        let rec = parse_record(&args.file, n, line, run.as_ref())?;
+        let line = line.with_context(|| format!("cannot read '{}'", args.file.display()))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let rec = parse_record(&args.file, n, Ok(line), run.as_ref())?;
         if rec.game != "baghchal" {
             bail!(
                 "'{}' line {}: a game of {}, not baghchal",
@@ -224,8 +235,12 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<String> {
                 crate::cli::quote(&rec.game)
             );
         }
-        judge_game(&rec, &reader, &db, &mut tallies)?;
+        judge_game(&rec, &reader, &db, &mut tallies)
+            .with_context(|| format!("'{}' line {}", args.file.display(), n + 1))?;
         games += 1;
+    }
+    if games == 0 {
+        bail!("'{}' holds no game records", args.file.display());
     }
     write_csv(&args.out, &tallies)?;
     let mut out = String::new();

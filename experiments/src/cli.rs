@@ -208,7 +208,7 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 300, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub verify_samples: u64,
     /// The search bound of the sample check, in plies (1 to 15).
-    #[arg(long, default_value_t = 7, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=15))]
+    #[arg(long, default_value_t = 15, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=15))]
     pub verify_depth: u32,
     /// Solve the movement phase only, not the placement phase.
     #[arg(long)]

@@ -2,7 +2,9 @@
 //! game (its legal actions and end rules) proves or refutes a forced end within a number of
 //! plies. A position stored as a win in `d` must be a forced win within `d` plies and not within
 //! `d - 2`; a loss in `d` likewise a forced loss; a draw, or a longer distance, neither within
-//! the bound. Results are memoised per query by the engine's position hash.
+//! the bound. Results are memoised per query by the engine's position hash. The sample check
+//! tries children in the order of the database's values, which only decides how soon the search
+//! stops: its answers come from the engine's moves and end rules.
 
 use std::collections::HashMap;
 
@@ -83,22 +85,27 @@ pub fn check_samples(
             }
         }
     }
+    // The database orders the children (the mover's best first by its values) so a proof or
+    // a refutation is found early; the answers come from the engine's moves and end rules
+    // alone, and are the same in any order.
+    let order = |c: &Baghchal| db.state_value(c).map_or(0, Value::preference);
     let check = |(state, v): &(Baghchal, Value)| -> Result<(), Box<SearchMismatch>> {
+        let mut search = Search::new(&order);
         let ok = match *v {
             Value::Win(d) => {
                 let d = u32::from(d);
-                wins_within(state, d) && (d < 2 || !wins_within(state, d - 2))
+                search.wins(state, d) && (d < 2 || !search.wins(state, d - 2))
             }
             Value::Loss(d) => {
                 let d = u32::from(d);
-                loses_within(state, d) && (d < 2 || !loses_within(state, d - 2))
+                search.loses(state, d) && (d < 2 || !search.loses(state, d - 2))
             }
             Value::Draw => false,
         };
         let ok = ok || {
             // A draw or a distance beyond the bound: no forced end within the bound.
             let beyond = v.distance().is_none_or(|d| u32::from(d) > bound);
-            beyond && !wins_within(state, bound) && !loses_within(state, bound)
+            beyond && !search.wins(state, bound) && !search.loses(state, bound)
         };
         if ok {
             Ok(())
@@ -122,57 +129,98 @@ pub fn check_samples(
 /// Memo of (hash, plies, asking for a win) → answer.
 type Memo = HashMap<(u64, u32, bool), bool>;
 
+/// The order children are tried in: a key per child, smallest first. It changes how soon a
+/// search stops, never what it answers.
+pub type Order<'a> = &'a (dyn Fn(&Baghchal) -> i32 + Sync);
+
+/// The engine's move order.
+fn plain(_: &Baghchal) -> i32 {
+    0
+}
+
 /// Whether the side to move in `state` can force a win within `plies` plies.
 #[must_use]
 pub fn wins_within(state: &Baghchal, plies: u32) -> bool {
-    wins(state, plies, &mut Memo::new())
+    Search::new(&plain).wins(state, plies)
 }
 
 /// Whether the side to move in `state` loses within `plies` plies whatever it plays.
 #[must_use]
 pub fn loses_within(state: &Baghchal, plies: u32) -> bool {
-    loses(state, plies, &mut Memo::new())
+    Search::new(&plain).loses(state, plies)
 }
 
-fn children(state: &Baghchal) -> impl Iterator<Item = Baghchal> + '_ {
-    let mut legal = Vec::new();
-    state.legal_actions(&mut legal);
-    legal.into_iter().map(move |a| {
-        let mut c = state.clone();
-        c.play_unchecked(a);
-        c
-    })
+/// A depth-limited minimax over the engine's moves, memoised, trying children in `order`.
+pub struct Search<'a> {
+    order: Order<'a>,
+    memo: Memo,
+    /// Positions visited (memo misses).
+    pub nodes: u64,
 }
 
-fn wins(state: &Baghchal, plies: u32, memo: &mut Memo) -> bool {
-    if plies == 0 || !matches!(state.to_act(), ToAct::Decision(_)) {
-        return false;
+impl<'a> Search<'a> {
+    /// A search trying children in `order`.
+    #[must_use]
+    pub fn new(order: Order<'a>) -> Self {
+        Search {
+            order,
+            memo: Memo::new(),
+            nodes: 0,
+        }
     }
-    let key = (state.hash(), plies, true);
-    if let Some(&r) = memo.get(&key) {
-        return r;
-    }
-    // The players alternate in Baghchal (a pass is a ply), so the child's side to move is the
-    // opponent.
-    let r = children(state).any(|c| loses(&c, plies - 1, memo));
-    memo.insert(key, r);
-    r
-}
 
-fn loses(state: &Baghchal, plies: u32, memo: &mut Memo) -> bool {
-    match state.to_act() {
-        ToAct::Terminal(EndReason::Win(p)) => return p != state.side_to_move(),
-        ToAct::Terminal(_) | ToAct::Chance => return false,
-        ToAct::Decision(_) => {}
+    fn children(&self, state: &Baghchal) -> Vec<Baghchal> {
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        let mut out: Vec<(i32, Baghchal)> = legal
+            .into_iter()
+            .map(|a| {
+                let mut c = state.clone();
+                c.play_unchecked(a);
+                ((self.order)(&c), c)
+            })
+            .collect();
+        out.sort_by_key(|(k, _)| *k);
+        out.into_iter().map(|(_, c)| c).collect()
     }
-    if plies == 0 {
-        return false;
+
+    /// Whether the side to move in `state` can force a win within `plies` plies.
+    pub fn wins(&mut self, state: &Baghchal, plies: u32) -> bool {
+        if plies == 0 || !matches!(state.to_act(), ToAct::Decision(_)) {
+            return false;
+        }
+        let key = (state.hash(), plies, true);
+        if let Some(&r) = self.memo.get(&key) {
+            return r;
+        }
+        self.nodes += 1;
+        // The players alternate in Baghchal (a pass is a ply), so the child's side to move is
+        // the opponent.
+        let r = self
+            .children(state)
+            .iter()
+            .any(|c| self.loses(c, plies - 1));
+        self.memo.insert(key, r);
+        r
     }
-    let key = (state.hash(), plies, false);
-    if let Some(&r) = memo.get(&key) {
-        return r;
+
+    /// Whether the side to move in `state` loses within `plies` plies whatever it plays.
+    pub fn loses(&mut self, state: &Baghchal, plies: u32) -> bool {
+        match state.to_act() {
+            ToAct::Terminal(EndReason::Win(p)) => return p != state.side_to_move(),
+            ToAct::Terminal(_) | ToAct::Chance => return false,
+            ToAct::Decision(_) => {}
+        }
+        if plies == 0 {
+            return false;
+        }
+        let key = (state.hash(), plies, false);
+        if let Some(&r) = self.memo.get(&key) {
+            return r;
+        }
+        self.nodes += 1;
+        let r = self.children(state).iter().all(|c| self.wins(c, plies - 1));
+        self.memo.insert(key, r);
+        r
     }
-    let r = children(state).all(|c| wins(&c, plies - 1, memo));
-    memo.insert(key, r);
-    r
 }

@@ -1,4 +1,5 @@
-//! The command line, parsed by clap into raw arguments; `cmd::*` validates them.
+//! The command line, parsed by clap into raw arguments (clap types and their value parsers
+//! only); [`crate::config`] turns them into validated configs.
 
 use std::path::PathBuf;
 
@@ -166,7 +167,7 @@ pub struct TrainArgs {
     pub quiet: bool,
 }
 
-/// A game and its rules, as `cowrie train`, `solve` and `probe` take them.
+/// A game and its rules, as every command that plays or reads a game takes them.
 #[derive(Debug, Args, Clone)]
 pub struct GameRulesArgs {
     /// The game: baghchal, frangieh, julbahar or bargese.
@@ -384,15 +385,9 @@ pub struct RunArgs {
 /// `cowrie match`.
 #[derive(Debug, Args, Clone)]
 pub struct MatchArgs {
-    /// The game: baghchal, frangieh, julbahar or bargese.
-    #[arg(long)]
-    pub game: String,
-    /// A named variant (default: the game's first, see `cowrie rules --game G`).
-    #[arg(long)]
-    pub variant: Option<String>,
-    /// Overrides one rule option, `key=value`; repeatable.
-    #[arg(long = "option", value_name = "KEY=VALUE")]
-    pub options: Vec<String>,
+    /// The game and its rules.
+    #[command(flatten)]
+    pub rules: GameRulesArgs,
     /// The agent in seat 1 (swapped with --p2 in every second game unless --no-swap).
     #[arg(long, value_name = "SPEC", value_parser = agent_spec)]
     pub p1: AgentSpec,
@@ -463,26 +458,23 @@ pub struct RulesArgs {
     pub game: String,
 }
 
+/// Games per (game, variant) in the bench signature's workload (`cowrie bench`).
+pub const SIGNATURE_GAMES: u64 = 1000;
+
 /// `cowrie bench`.
 #[derive(Debug, Args, Clone)]
 pub struct BenchArgs {
     /// Games per (game, variant); the signature quoted in the README uses the default.
-    #[arg(long, default_value_t = crate::cmd::bench::SIGNATURE_GAMES, allow_negative_numbers = true, value_parser = game_count)]
+    #[arg(long, default_value_t = SIGNATURE_GAMES, allow_negative_numbers = true, value_parser = game_count)]
     pub games: u64,
 }
 
 /// `cowrie advantage`.
 #[derive(Debug, Args, Clone)]
 pub struct AdvantageArgs {
-    /// The game.
-    #[arg(long)]
-    pub game: String,
-    /// A named variant (default: the game's first).
-    #[arg(long)]
-    pub variant: Option<String>,
-    /// Overrides one rule option, `key=value`; repeatable.
-    #[arg(long = "option", value_name = "KEY=VALUE")]
-    pub options: Vec<String>,
+    /// The game and its rules.
+    #[command(flatten)]
+    pub rules: GameRulesArgs,
     /// The agent in both seats.
     #[arg(long, value_name = "SPEC", value_parser = agent_spec)]
     pub agent: AgentSpec,
@@ -548,15 +540,9 @@ pub struct ConvergeArgs {
 /// `cowrie tournament`.
 #[derive(Debug, Args, Clone)]
 pub struct TournamentArgs {
-    /// The game.
-    #[arg(long)]
-    pub game: String,
-    /// A named variant (default: the game's first).
-    #[arg(long)]
-    pub variant: Option<String>,
-    /// Overrides one rule option, `key=value`; repeatable.
-    #[arg(long = "option", value_name = "KEY=VALUE")]
-    pub options: Vec<String>,
+    /// The game and its rules.
+    #[command(flatten)]
+    pub rules: GameRulesArgs,
     /// An agent; give two or more.
     #[arg(long = "agent", value_name = "SPEC", required = true, value_parser = agent_spec)]
     pub agents: Vec<AgentSpec>,
@@ -578,17 +564,11 @@ pub struct TournamentArgs {
 /// `cowrie ladder`.
 #[derive(Debug, Args, Clone)]
 pub struct LadderArgs {
-    /// The game.
-    #[arg(long)]
-    pub game: String,
-    /// A named variant (default: the game's first).
-    #[arg(long)]
-    pub variant: Option<String>,
-    /// Overrides one rule option, `key=value`; repeatable.
-    #[arg(long = "option", value_name = "KEY=VALUE")]
-    pub options: Vec<String>,
+    /// The game and its rules.
+    #[command(flatten)]
+    pub rules: GameRulesArgs,
     /// A rung's agent; give two or more, weakest first.
-    #[arg(long = "rung", value_name = "SPEC", required = true)]
+    #[arg(long = "rung", value_name = "SPEC", required = true, value_parser = agent_spec)]
     pub rungs: Vec<AgentSpec>,
     /// Games per step between adjacent rungs (even: seat-swapped pairs).
     #[arg(long, default_value_t = 400, allow_negative_numbers = true, value_parser = game_count)]

@@ -1,12 +1,13 @@
 //! The self-play harness behind the `cowrie` program: schedules, seeds, the self-play loop,
 //! CSV records, statistics and the subcommands.
 //!
-//! The CLI is split parse ([`cli`]) → validated config (`cmd::*::…Config`) → run; only
+//! The CLI is split parse ([`cli`]) → validated config ([`config`]) → run (`cmd::*`); only
 //! [`registry`] maps a game's name to a generic call.
 
 pub mod board;
 pub mod cli;
 pub mod cmd;
+pub mod config;
 pub mod digest;
 pub mod equity;
 pub mod gamelog;

@@ -9,6 +9,10 @@ use cowrie_experiments::cmd::{
     bench, compare, converge, equity, judge, ladder, match_cmd, merge, probe, replay, rules_cmd,
     show, solve, study, tournament, train,
 };
+use cowrie_experiments::config::{
+    BenchConfig, CompareConfig, ConvergeConfig, LadderConfig, MatchConfig, StudyConfig,
+    TournamentConfig,
+};
 use cowrie_experiments::output::print_stdout;
 
 fn main() -> ExitCode {
@@ -45,106 +49,23 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
-    let command_line: Vec<String> = std::env::args().collect();
+    // The command line, for the manifests.
+    let cl: Vec<String> = std::env::args().collect();
     match cli.command {
         Command::Match(args) => {
-            let cfg = match_cmd::MatchConfig::from_args(&args, command_line)?;
+            let cfg = MatchConfig::from_args(&args, cl)?;
             let report = match_cmd::run(&cfg)?;
             print_stdout(&report.text)
         }
-        Command::Study(args) => study::run(&args, command_line),
+        Command::Study(args) => study::run(&StudyConfig::from_args(&args, cl)?),
         Command::Rules(args) => rules_cmd::run(&args.game),
         Command::Tournament(a) => {
-            let text = tournament::run(&tournament::TournamentConfig {
-                game: a.game,
-                variant: a.variant,
-                options: a.options,
-                agents: a.agents,
-                games_per_pair: a.games_per_pair,
-                seed: a.run.seed,
-                threads: a.run.threads,
-                out: a.out,
-                progress: !a.run.quiet,
-                command_line,
-                resume: a.resume,
-            })?;
-            print_stdout(&text)
+            print_stdout(&tournament::run(&TournamentConfig::tournament(&a, cl)?)?)
         }
-        Command::Ladder(a) => {
-            let text = ladder::run(&ladder::LadderConfig {
-                game: a.game,
-                variant: a.variant,
-                options: a.options,
-                rungs: a.rungs,
-                games_per_pair: a.games_per_pair,
-                seed: a.run.seed,
-                threads: a.run.threads,
-                out: a.out,
-                csv: a.csv,
-                progress: !a.run.quiet,
-                command_line,
-                resume: a.resume,
-            })?;
-            print_stdout(&text)
-        }
-        Command::Advantage(a) => {
-            // The rule set is named after the variant played: the game's default if none is given.
-            let (variant, _) = cowrie_experiments::registry::resolve_rules(
-                &a.game,
-                a.variant.as_deref(),
-                &a.options,
-            )?;
-            let set = compare::RuleSetSpec {
-                variant: a.variant.clone(),
-                options: a.options.clone(),
-                name: std::iter::once(variant)
-                    .chain(a.options.iter().cloned())
-                    .collect::<Vec<_>>()
-                    .join("+"),
-            };
-            let text = compare::run(&compare::CompareConfig {
-                game: a.game,
-                sets: vec![set],
-                agent: a.agent,
-                games: a.games,
-                seed: a.run.seed,
-                threads: a.run.threads,
-                out: a.out,
-                progress: cowrie_experiments::progress::Progress::own(!a.run.quiet),
-                command_line,
-                resume: false,
-            })?;
-            print_stdout(&text)
-        }
-        Command::Compare(a) => {
-            if a.sets.len() < 2 {
-                anyhow::bail!(
-                    "compare needs two or more --set rule sets, got {}",
-                    a.sets.len()
-                );
-            }
-            let sets = a
-                .sets
-                .iter()
-                .map(|s| s.parse())
-                .collect::<anyhow::Result<Vec<compare::RuleSetSpec>>>()?;
-            let text = compare::run(&compare::CompareConfig {
-                game: a.game,
-                sets,
-                agent: a.agent,
-                games: a.games,
-                seed: a.run.seed,
-                threads: a.run.threads,
-                out: a.out,
-                progress: cowrie_experiments::progress::Progress::own(!a.run.quiet),
-                command_line,
-                resume: false,
-            })?;
-            print_stdout(&text)
-        }
-        Command::Converge(a) => print_stdout(&converge::run(
-            &converge::ConvergeConfig::from_args(a, command_line),
-        )?),
+        Command::Ladder(a) => print_stdout(&ladder::run(&LadderConfig::from_args(&a, cl)?)?),
+        Command::Advantage(a) => print_stdout(&compare::run(&CompareConfig::advantage(&a, cl)?)?),
+        Command::Compare(a) => print_stdout(&compare::run(&CompareConfig::compare(&a, cl)?)?),
+        Command::Converge(a) => print_stdout(&converge::run(&ConvergeConfig::from_args(&a, cl)?)?),
         Command::Legal(a) => {
             use cowrie_engine::RuleSet;
             let rules = cowrie_engine::FrangiehRules::resolve(Some(&a.variant), &a.options)?;
@@ -160,10 +81,10 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 other => other,
             }
         }
-        Command::Bench(args) => bench::run(args.games),
-        Command::Merge(args) => merge::run(&args, command_line),
+        Command::Bench(args) => bench::run(&BenchConfig::from_args(&args)?),
+        Command::Merge(args) => merge::run(&args, cl),
         Command::Replay(args) => replay::run(&args),
-        Command::Train(args) => print_stdout(&train::run(&args, command_line)?),
+        Command::Train(args) => print_stdout(&train::run(&args, cl)?),
         Command::Solve(args) => print_stdout(&solve::run(&args)?),
         Command::Probe(args) => print_stdout(&probe::run(&args)?),
         Command::Judge(args) => print_stdout(&judge::run(&args)?),

@@ -30,6 +30,32 @@ pub fn wilson_at(p: f64, n: f64, z: f64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
+/// One seat's result in a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatResult {
+    /// The seat won.
+    Win,
+    /// A draw.
+    Draw,
+    /// The other seat won.
+    Loss,
+    /// No result (truncated or unfinished).
+    Unresolved,
+}
+
+impl SeatResult {
+    /// The seat's score: 1 for a win, ½ for a draw, 0 for a loss, `None` without a result.
+    #[must_use]
+    pub fn score(self) -> Option<f64> {
+        match self {
+            SeatResult::Win => Some(1.0),
+            SeatResult::Draw => Some(0.5),
+            SeatResult::Loss => Some(0.0),
+            SeatResult::Unresolved => None,
+        }
+    }
+}
+
 /// Wins, draws, losses and truncations of one seat, side or agent over `n` games.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
@@ -46,6 +72,17 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// Counts one game with result `r`.
+    pub fn add(&mut self, r: SeatResult) {
+        self.n += 1;
+        match r {
+            SeatResult::Win => self.wins += 1,
+            SeatResult::Draw => self.draws += 1,
+            SeatResult::Loss => self.losses += 1,
+            SeatResult::Unresolved => self.truncated += 1,
+        }
+    }
+
     /// Win rate as a fraction of all `n` games (draws and truncations included in `n`).
     #[must_use]
     pub fn win_rate(&self) -> f64 {

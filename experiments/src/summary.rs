@@ -6,6 +6,7 @@ use std::path::Path;
 
 use anyhow::Context;
 
+pub use crate::stats::SeatResult;
 use crate::stats::{Lengths, Tally};
 
 /// The columns of a `games.csv` row a summary needs.
@@ -29,6 +30,41 @@ pub struct RowView {
     pub choices: u64,
     /// `branching_sum`.
     pub branching_sum: u64,
+}
+
+/// How a game ended, as its row records it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Decided: the seat (1 or 2) won, by the rules or by the other agent's forfeit.
+    Won(u8),
+    /// A draw.
+    Draw,
+    /// No result: truncated by the ply cap, or unfinished.
+    Unresolved,
+}
+
+impl RowView {
+    /// How the game ended: `draw`; a decided `end_reason` (see [`decided`]) with its
+    /// `winner_seat`; anything else has no result.
+    #[must_use]
+    pub fn outcome(&self) -> Outcome {
+        match (self.end_reason.as_str(), self.winner_seat) {
+            ("draw", _) => Outcome::Draw,
+            (e, Some(w)) if decided(e) => Outcome::Won(w),
+            _ => Outcome::Unresolved,
+        }
+    }
+
+    /// Seat `seat`'s (1 or 2) result in the game.
+    #[must_use]
+    pub fn result_of(&self, seat: u8) -> SeatResult {
+        match self.outcome() {
+            Outcome::Won(w) if w == seat => SeatResult::Win,
+            Outcome::Won(_) => SeatResult::Loss,
+            Outcome::Draw => SeatResult::Draw,
+            Outcome::Unresolved => SeatResult::Unresolved,
+        }
+    }
 }
 
 /// Whether a row's `end_reason` names a decided game, whose `winner_seat` won: `win`, or a
@@ -127,13 +163,7 @@ pub fn summarise(rows: &[RowView], swapped: impl Fn(u64) -> bool) -> MatchSummar
         for seat in 0..2u8 {
             let agent = usize::from(seat) ^ usize::from(swapped(r.game_index));
             for t in [&mut s.seats[usize::from(seat)], &mut s.agents[agent]] {
-                t.n += 1;
-                match (r.end_reason.as_str(), r.winner_seat) {
-                    ("draw", _) => t.draws += 1,
-                    (e, Some(w)) if decided(e) && w == seat + 1 => t.wins += 1,
-                    (e, Some(_)) if decided(e) => t.losses += 1,
-                    _ => t.truncated += 1,
-                }
+                t.add(r.result_of(seat + 1));
             }
         }
     }

@@ -10,14 +10,12 @@ use cowrie_agents::AgentSpec;
 use cowrie_engine::{Game, RuleSet};
 use sha2::{Digest, Sha256};
 
-use crate::cmd::match_cmd::{play_one, Ctx, MatchConfig};
+pub use crate::cli::SIGNATURE_GAMES;
+use crate::cmd::match_cmd::{play_one, Ctx};
+use crate::config::{BenchConfig, MatchConfig, RulesConfig, RunConfig};
 use crate::record::MatchLabels;
 use crate::registry::{dispatch, GameTask, GAMES};
-use crate::schedule::Shard;
 use crate::selfplay::Buffers;
-
-/// Games per (game, variant) in the signature workload.
-pub const SIGNATURE_GAMES: u64 = 1000;
 
 struct BenchGame {
     games: u64,
@@ -37,22 +35,23 @@ impl GameTask for BenchGame {
     fn run<G: Game + cowrie_agents::Evaluate>(self) -> anyhow::Result<Vec<Line>> {
         let mut out = Vec::new();
         for v in G::Rules::variants() {
-            let cfg = MatchConfig {
-                game: G::NAME.to_string(),
-                variant: Some(v.name.to_string()),
-                options: Vec::new(),
-                agents: [AgentSpec::Random, AgentSpec::Random],
-                games: self.games,
-                swap: true,
-                seed: 1,
-                threads: 1,
-                out: std::path::PathBuf::new(),
-                progress: crate::progress::Progress::Hidden,
-                command_line: Vec::new(),
-                shard: Shard::WHOLE,
-                resume: false,
-                record: false,
-            };
+            let cfg = MatchConfig::part(
+                &RulesConfig {
+                    game: G::NAME.to_string(),
+                    variant: Some(v.name.to_string()),
+                    options: Vec::new(),
+                },
+                [AgentSpec::Random, AgentSpec::Random],
+                self.games,
+                &RunConfig {
+                    seed: 1,
+                    threads: 1,
+                    progress: crate::progress::Progress::Hidden,
+                    command_line: Vec::new(),
+                },
+                std::path::PathBuf::new(),
+                false,
+            );
             let rules = G::Rules::variant(v.name)?;
             let labels = MatchLabels {
                 seed: 1,
@@ -97,10 +96,8 @@ fn hex(bytes: &[u8]) -> String {
 ///
 /// # Errors
 /// Only if a game's variants cannot be built (a bug).
-pub fn run(games: u64) -> anyhow::Result<()> {
-    if games == 0 {
-        anyhow::bail!("--games 0: the bench needs at least one game per variant");
-    }
+pub fn run(cfg: &BenchConfig) -> anyhow::Result<()> {
+    let games = cfg.games;
     let mut all = Sha256::new();
     let mut text = format!(
         "cowrie bench: random v random, {games} games per variant, seed 1, one thread\n{:<10} {:<15} {:>10} {:>12} {:>12}  rows sha256 (first 16 hex)\n",

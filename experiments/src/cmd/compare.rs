@@ -33,55 +33,14 @@
 use std::fmt::Write as _;
 
 use anyhow::Context;
-use cowrie_agents::AgentSpec;
 
-use crate::cmd::match_cmd::{self, MatchConfig};
+use crate::cmd::match_cmd;
+use crate::config::MatchConfig;
+pub use crate::config::{CompareConfig, RuleSetSpec};
+use crate::digest::FileDigest;
+use crate::manifest::{now_rfc3339, Manifest};
 use crate::metrics::{adjust_family, first_enterer_wins, metrics, read_subgames, stats_of};
-use crate::schedule::Shard;
 use crate::summary::read_rows;
-
-struct CheckRules<'a>(&'a RuleSetSpec);
-
-impl crate::registry::GameTask for CheckRules<'_> {
-    type Output = ();
-    fn run<G: cowrie_engine::Game + cowrie_agents::Evaluate>(self) -> anyhow::Result<()> {
-        use cowrie_engine::RuleSet;
-        G::Rules::resolve(self.0.variant.as_deref(), &self.0.options)?;
-        Ok(())
-    }
-}
-
-/// One rule set to compare: a variant and option overrides, written `VARIANT+key=value+...`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RuleSetSpec {
-    /// The variant (None: the game's default).
-    pub variant: Option<String>,
-    /// `key=value` overrides.
-    pub options: Vec<String>,
-    /// The text as given.
-    pub name: String,
-}
-
-impl std::str::FromStr for RuleSetSpec {
-    type Err = anyhow::Error;
-    fn from_str(s: &str) -> anyhow::Result<Self> {
-        let mut parts = s.split('+');
-        let variant = parts.next().filter(|v| !v.is_empty()).map(str::to_string);
-        let options: Vec<String> = parts.map(str::to_string).collect();
-        if let Some(bad) = options.iter().find(|o| !o.contains('=')) {
-            anyhow::bail!(
-                "rule set {}: {} is not key=value",
-                crate::cli::quote(s),
-                crate::cli::quote(bad)
-            );
-        }
-        Ok(RuleSetSpec {
-            variant,
-            options,
-            name: s.to_string(),
-        })
-    }
-}
 
 fn fmt(x: f64) -> String {
     if x.is_nan() {
@@ -91,86 +50,51 @@ fn fmt(x: f64) -> String {
     }
 }
 
-/// Arguments shared by `advantage` and `compare`.
-#[derive(Clone, Debug)]
-pub struct CompareConfig {
-    /// The game.
-    pub game: String,
-    /// The rule sets (one for `advantage`).
-    pub sets: Vec<RuleSetSpec>,
-    /// The agent in both seats.
-    pub agent: AgentSpec,
-    /// Games per rule set (even).
-    pub games: u64,
-    /// Seed.
-    pub seed: u64,
-    /// Threads.
-    pub threads: usize,
-    /// Output directory.
-    pub out: std::path::PathBuf,
-    /// Progress bar.
-    pub progress: crate::progress::Progress,
-    /// Command line.
-    pub command_line: Vec<String>,
-    /// Continue each rule set's interrupted match in its directory (a finished one is verified
-    /// and kept).
-    pub resume: bool,
-}
-
 /// Runs one match per rule set and writes `OUT/compare.csv` (long format: one row per rule set
 /// and metric); returns the table printed on stdout.
 ///
 /// # Errors
 /// As `cowrie match`.
 pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
-    // Every rule set is checked before any game is played or any file written.
-    for set in &cfg.sets {
-        crate::registry::dispatch(&cfg.game, CheckRules(set))?;
-    }
-    let matches: Vec<MatchConfig> = cfg
-        .sets
-        .iter()
-        .enumerate()
-        .map(|(i, set)| MatchConfig {
-            game: cfg.game.clone(),
-            variant: set.variant.clone(),
-            options: set.options.clone(),
-            agents: [cfg.agent.clone(), cfg.agent.clone()],
-            games: cfg.games,
-            swap: true,
-            seed: cfg.seed,
-            threads: cfg.threads,
-            out: cfg.out.join(format!("{}-{}", i + 1, sanitize(&set.name))),
-            progress: cfg.progress.clone(),
-            command_line: cfg.command_line.clone(),
-            shard: Shard::WHOLE,
-            resume: false,
-            record: false,
-        })
-        .collect();
-    if cfg.resume && !matches[0].out.join("manifest.json").exists() {
+    // Every rule set, the game count and threads were checked when the config was made, so a
+    // refused run leaves no directory behind.
+    if cfg.resume && !cfg.set_dir(0).join("manifest.json").exists() {
         anyhow::bail!(
             "--resume: '{}' holds no run (no manifest.json); leave out --resume to start one",
-            matches[0].out.display()
+            cfg.set_dir(0).display()
         );
     }
-    let matches: Vec<MatchConfig> = matches
-        .into_iter()
-        .map(|m| MatchConfig {
-            resume: crate::manifest::part_resumes(cfg.resume, &m.out),
-            ..m
-        })
-        .collect();
-    // So are the game count and threads: a refused run leaves no directory behind.
-    for m in &matches {
-        m.validate()?;
-    }
+    let matches: Vec<MatchConfig> = (0..cfg.sets.len()).map(|i| cfg.pairing(i)).collect();
     crate::output::create_dir(&cfg.out)?;
+    let started = std::time::Instant::now();
+    let mut manifest = Manifest::start(
+        cfg.command,
+        cfg.run.command_line.clone(),
+        serde_json::json!({
+            "game": cfg.game,
+            "sets": cfg
+                .sets
+                .iter()
+                .map(|(set, resolved)| {
+                    let mut run = set.rules(&cfg.game).manifest_fields(resolved);
+                    run["name"] = serde_json::Value::String(set.name.clone());
+                    run
+                })
+                .collect::<Vec<_>>(),
+            "agent": cfg.agent.to_string(),
+            "games": cfg.games,
+            "seat_swap": true,
+            "seed": cfg.run.seed,
+        }),
+        cfg.run.threads,
+        cfg.agent.is_reproducible(),
+    );
+    manifest.write(&cfg.out)?;
     let mut all = Vec::new();
     let mut lengths_text = String::new();
-    for (set, m) in cfg.sets.iter().zip(&matches) {
+    for ((set, _), m) in cfg.sets.iter().zip(&matches) {
         let dir = m.out.clone();
-        cfg.progress.say(format!("{} {}", cfg.game, set.name));
+        cfg.run.progress.say(format!("{} {}", cfg.game, set.name));
         match_cmd::run(m)?;
         let rows = read_rows(&dir.join("games.csv"))?;
         let mut s = stats_of(&set.name, &rows);
@@ -196,7 +120,7 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
     w.write_record(COLUMNS)?;
     let mut text = format!(
         "{}: {} in both seats, {} games per rule set (seat-swapped pairs), seed {}\n",
-        cfg.game, cfg.agent, cfg.games, cfg.seed
+        cfg.game, cfg.agent, cfg.games, cfg.run.seed
     );
     let _ = writeln!(
         text,
@@ -245,6 +169,12 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
     }
     w.flush()
         .with_context(|| format!("cannot write '{}'", path.display()))?;
+    drop(w);
+    let bytes =
+        std::fs::read(&path).with_context(|| format!("cannot read '{}'", path.display()))?;
+    manifest
+        .files
+        .insert("compare.csv".to_string(), FileDigest::of(&bytes));
     let shown = [
         ("advantage_p1", "seat 1"),
         ("first_mover_win_rate", "first mover"),
@@ -285,6 +215,11 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
          design effects and Benjamini-Hochberg adjustments in the CSV"
     );
     let _ = writeln!(text, "rows in {}", path.display());
+    manifest.status = "complete";
+    manifest.finished = now_rfc3339();
+    manifest.elapsed_seconds = started.elapsed().as_secs_f64();
+    manifest.games_written = all.iter().map(|s| s.games).sum();
+    manifest.write(&cfg.out)?;
     crate::run_index::write(
         &cfg.out,
         &format!("cowrie compare: {} ({})", cfg.game, cfg.agent),
@@ -347,17 +282,4 @@ fn row(game: &str, set: &str, agent: &str, games: u64, m: &crate::metrics::Metri
         fmt(m.diff_p_holm),
         fmt(m.diff_p_bh),
     ]
-}
-
-/// `name` as a directory name: ASCII letters, digits and `-` kept, anything else `_`.
-pub(crate) fn sanitize(name: &str) -> String {
-    name.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
 }

@@ -13,69 +13,20 @@
 //! (*Convergence with strength*) gives the formulas and the verdict's rules.
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Context;
 use cowrie_agents::{AgentSpec, Evaluate};
 use cowrie_engine::{Game, Player};
 
-use crate::cmd::compare::sanitize;
-use crate::cmd::match_cmd::{self, MatchConfig};
-use crate::manifest::{now_rfc3339, part_resumes, Manifest};
+use crate::cmd::match_cmd;
+pub use crate::config::ConvergeConfig;
+use crate::config::{sanitize, MatchConfig};
+use crate::manifest::{now_rfc3339, Manifest};
 use crate::metrics::{first_enterer_wins, metrics, read_subgames, stats_of, Metric, RuleSetStats};
 use crate::output::f6;
 use crate::registry::{dispatch, GameTask};
-use crate::schedule::Shard;
 use crate::summary::read_rows;
-
-/// A validated convergence run.
-#[derive(Clone, Debug)]
-pub struct ConvergeConfig {
-    /// The game.
-    pub game: String,
-    /// Variant (None: the game's default).
-    pub variant: Option<String>,
-    /// Option overrides, `key=value`.
-    pub options: Vec<String>,
-    /// The rungs' agents, weakest first (two or more); each plays itself.
-    pub agents: Vec<AgentSpec>,
-    /// Games per rung (even, positive: seat-swapped pairs).
-    pub games: u64,
-    /// Run seed, shared by every rung.
-    pub seed: u64,
-    /// Worker threads.
-    pub threads: usize,
-    /// Output directory.
-    pub out: PathBuf,
-    /// Progress bar.
-    pub progress: crate::progress::Progress,
-    /// Command line, for the manifests.
-    pub command_line: Vec<String>,
-    /// Continue an interrupted run in `out`: finished rungs are verified and kept, the
-    /// interrupted one resumes, the rest are played.
-    pub resume: bool,
-}
-
-impl ConvergeConfig {
-    /// The configuration the command line gives (checked by [`run`]).
-    #[must_use]
-    pub fn from_args(a: crate::cli::ConvergeArgs, command_line: Vec<String>) -> ConvergeConfig {
-        ConvergeConfig {
-            game: a.rules.game,
-            variant: a.rules.variant,
-            options: a.rules.options,
-            agents: a.agents,
-            games: a.games,
-            seed: a.run.seed,
-            threads: a.run.threads,
-            out: a.out,
-            progress: crate::progress::Progress::own(!a.run.quiet),
-            command_line,
-            resume: a.resume,
-        }
-    }
-}
 
 /// The metrics `converge.csv` reports, in its order; the others of `docs/metrics.md` are in
 /// each rung's own files. Bargese and Julbahar add their second first-mover definitions.
@@ -120,16 +71,10 @@ impl GameTask for &ConvergeConfig {
 /// printed on stdout.
 ///
 /// # Errors
-/// Fewer than two agents, a bad game count, and everything `cowrie match` refuses (checked
-/// for every rung before any game is played); unwritable output.
+/// A bad game count and everything `cowrie match` refuses (checked for every rung before any
+/// game is played); unwritable output.
 pub fn run(cfg: &ConvergeConfig) -> anyhow::Result<String> {
-    if cfg.agents.len() < 2 {
-        anyhow::bail!(
-            "converge needs two or more --agent specs (a ladder, weakest first), got {}",
-            cfg.agents.len()
-        );
-    }
-    dispatch(&cfg.game, cfg)
+    dispatch(&cfg.rules.game, cfg)
 }
 
 /// A step's paired difference, its interval, and whether the interval excludes 0.
@@ -182,47 +127,46 @@ pub fn judge(steps: &[Step]) -> (bool, Vec<Vec<Step>>) {
 
 fn run_converge<G: Game + Evaluate>(cfg: &ConvergeConfig) -> anyhow::Result<String> {
     // Every rung is checked before any game is played or any file written.
-    let (_, variant) =
-        match_cmd::check_run::<G>(cfg.variant.as_deref(), &cfg.options, &cfg.agents, cfg.seed)?;
+    let (_, resolved) = match_cmd::check_run::<G>(
+        cfg.rules.variant.as_deref(),
+        &cfg.rules.options,
+        &cfg.agents,
+        cfg.run.seed,
+    )?;
     let names: Vec<String> = cfg.agents.iter().map(ToString::to_string).collect();
     let rung_dir = |i: usize| cfg.out.join(format!("{}-{}", i + 1, sanitize(&names[i])));
     let matches: Vec<MatchConfig> = cfg
         .agents
         .iter()
         .enumerate()
-        .map(|(i, spec)| MatchConfig {
-            game: cfg.game.clone(),
-            variant: cfg.variant.clone(),
-            options: cfg.options.clone(),
-            agents: [spec.clone(), spec.clone()],
-            games: cfg.games,
-            swap: true,
-            seed: cfg.seed,
-            threads: cfg.threads,
-            out: rung_dir(i),
-            progress: cfg.progress.clone(),
-            command_line: cfg.command_line.clone(),
-            shard: Shard::WHOLE,
-            resume: part_resumes(cfg.resume, &rung_dir(i)),
-            record: false,
+        .map(|(i, spec)| {
+            MatchConfig::part(
+                &cfg.rules,
+                [spec.clone(), spec.clone()],
+                cfg.games,
+                &cfg.run,
+                rung_dir(i),
+                cfg.resume,
+            )
         })
         .collect();
     for m in &matches {
         m.validate()?;
     }
+    let variant = resolved.variant.clone();
     let mut manifest = Manifest::start(
         "converge",
-        cfg.command_line.clone(),
-        serde_json::json!({
-            "game": G::NAME,
-            "variant": variant,
-            "option_overrides": cfg.options,
-            "agents": names,
-            "games": cfg.games,
-            "seat_swap": true,
-            "seed": cfg.seed,
-        }),
-        cfg.threads,
+        cfg.run.command_line.clone(),
+        cfg.rules.manifest_run(
+            &resolved,
+            serde_json::json!({
+                "agents": names,
+                "games": cfg.games,
+                "seat_swap": true,
+                "seed": cfg.run.seed,
+            }),
+        ),
+        cfg.run.threads,
         cfg.agents.iter().all(AgentSpec::is_reproducible),
     );
     if cfg.resume {
@@ -234,7 +178,7 @@ fn run_converge<G: Game + Evaluate>(cfg: &ConvergeConfig) -> anyhow::Result<Stri
 
     let mut all: Vec<RuleSetStats> = Vec::new();
     for (name, m) in names.iter().zip(&matches) {
-        cfg.progress.say(format!("{} {name}", G::NAME));
+        cfg.run.progress.say(format!("{} {name}", G::NAME));
         match_cmd::run_match::<G>(m)?;
         let path = m.out.join("games.csv");
         let mut s = stats_of(name, &read_rows(&path)?);
@@ -359,14 +303,14 @@ fn run_converge<G: Game + Evaluate>(cfg: &ConvergeConfig) -> anyhow::Result<Stri
     let mut text = format!(
         "{} ({variant}{}): {} rungs, each agent in both seats, {} games per rung (seat-swapped pairs on the same seeds in every rung), seed {}\n",
         G::NAME,
-        if cfg.options.is_empty() {
+        if cfg.rules.options.is_empty() {
             String::new()
         } else {
-            format!("; {}", cfg.options.join(", "))
+            format!("; {}", cfg.rules.options.join(", "))
         },
         names.len(),
         cfg.games,
-        cfg.seed
+        cfg.run.seed
     );
     let aw = names
         .iter()

@@ -26,91 +26,22 @@
 //! above ½); the per-seat rows leave them empty.
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Context;
 use cowrie_agents::{AgentSpec, Evaluate};
-use cowrie_engine::{Game, Player, RuleSet};
+use cowrie_engine::{Game, Player};
 
-use crate::cmd::match_cmd::{self, MatchConfig};
+use crate::cmd::match_cmd;
+pub use crate::config::LadderConfig;
 use crate::manifest::{now_rfc3339, Manifest};
 use crate::output::f6;
 use crate::pairstats::{add, clustered_wilson, Clusters, Estimate};
 use crate::ratings::Pentanomial;
 use crate::registry::{dispatch, GameTask};
-use crate::schedule::{slot, Shard};
+use crate::schedule::slot;
 use crate::stats::Tally;
-use crate::summary::{decided, read_rows};
-
-/// A validated ladder.
-#[derive(Clone, Debug)]
-pub struct LadderConfig {
-    /// The game.
-    pub game: String,
-    /// Variant.
-    pub variant: Option<String>,
-    /// Option overrides.
-    pub options: Vec<String>,
-    /// The rungs, weakest first (two or more).
-    pub rungs: Vec<AgentSpec>,
-    /// Games per step (even, positive).
-    pub games_per_pair: u64,
-    /// Seed.
-    pub seed: u64,
-    /// Threads.
-    pub threads: usize,
-    /// Output directory.
-    pub out: PathBuf,
-    /// Also write the ladder table here.
-    pub csv: Option<PathBuf>,
-    /// Progress bar.
-    pub progress: bool,
-    /// Command line.
-    pub command_line: Vec<String>,
-    /// Continue an interrupted ladder in `out`: finished steps are verified and kept, the
-    /// interrupted one resumes, the rest are played.
-    pub resume: bool,
-}
-
-impl LadderConfig {
-    fn validate(&self) -> anyhow::Result<()> {
-        if self.rungs.len() < 2 {
-            anyhow::bail!(
-                "a ladder needs two or more --rung specs, got {}",
-                self.rungs.len()
-            );
-        }
-        if self.games_per_pair == 0 || self.games_per_pair % 2 == 1 {
-            anyhow::bail!(
-                "--games-per-pair {}: seat-swapped pairs need an even, positive count",
-                self.games_per_pair
-            );
-        }
-        if self.threads == 0 {
-            anyhow::bail!("--threads 0: at least one worker thread is needed");
-        }
-        if let Some(path) = &self.csv {
-            check_writable(path)?;
-        }
-        Ok(())
-    }
-}
-
-/// Whether `path` can be written, checked before any game is played: it is opened for appending
-/// (an existing file is left as it is) and removed again if this check created it.
-fn check_writable(path: &std::path::Path) -> anyhow::Result<()> {
-    let existed = path.exists();
-    std::fs::OpenOptions::new()
-        .append(true)
-        .create(true)
-        .open(path)
-        .map_err(|e| anyhow::anyhow!("--csv '{}': cannot write there ({e})", path.display()))?;
-    if !existed {
-        let _ = std::fs::remove_file(path);
-    }
-    Ok(())
-}
+use crate::summary::read_rows;
 
 /// The header of `ladder.csv`.
 pub const LADDER_COLUMNS: [&str; 33] = [
@@ -161,11 +92,9 @@ impl GameTask for LadderTask<'_> {
 /// Runs the ladder; returns the table printed on stdout.
 ///
 /// # Errors
-/// Fewer than two rungs, an odd game count, zero threads, and everything `cowrie match`
-/// refuses; unwritable output.
+/// Everything `cowrie match` refuses; unwritable output.
 pub fn run(cfg: &LadderConfig) -> anyhow::Result<String> {
-    cfg.validate()?;
-    dispatch(&cfg.game, LadderTask(cfg))
+    dispatch(&cfg.steps.rules.game, LadderTask(cfg))
 }
 
 /// What a step's `games.csv` gives the upper rung (the match's `--p1`, so in seat 1 of
@@ -188,25 +117,9 @@ fn upper_results(path: &std::path::Path) -> anyhow::Result<Upper> {
         let s = slot(r.game_index, true);
         let upper_seat: u8 = if s.swapped { 2 } else { 1 };
         let t = &mut u.seats[usize::from(upper_seat - 1)];
-        t.n += 1;
-        let p = match (r.end_reason.as_str(), r.winner_seat) {
-            ("draw", _) => {
-                t.draws += 1;
-                Some(0.5)
-            }
-            (e, Some(w)) if decided(e) && w == upper_seat => {
-                t.wins += 1;
-                Some(1.0)
-            }
-            (e, Some(_)) if decided(e) => {
-                t.losses += 1;
-                Some(0.0)
-            }
-            _ => {
-                t.truncated += 1;
-                None
-            }
-        };
+        let result = r.result_of(upper_seat);
+        t.add(result);
+        let p = result.score();
         add(
             &mut u.wins,
             s.pair_index,
@@ -224,41 +137,28 @@ fn upper_results(path: &std::path::Path) -> anyhow::Result<Upper> {
 }
 
 fn run_ladder<G: Game + Evaluate>(cfg: &LadderConfig) -> anyhow::Result<String> {
-    // Refuse a bad variant or option before anything is written.
-    G::Rules::resolve(cfg.variant.as_deref(), &cfg.options)?;
-    let variant = cfg
-        .variant
-        .clone()
-        .unwrap_or_else(|| G::Rules::variants()[0].name.to_string());
-    crate::output::create_dir(&cfg.out)?;
-    let names: Vec<String> = cfg.rungs.iter().map(ToString::to_string).collect();
-    let mut manifest = Manifest {
-        status: "running",
-        command: "ladder",
-        command_line: cfg.command_line.clone(),
-        cowrie_version: env!("CARGO_PKG_VERSION"),
-        git_commit: env!("COWRIE_GIT_COMMIT"),
-        run: serde_json::json!({
-            "game": G::NAME,
-            "variant": variant,
-            "option_overrides": cfg.options,
-            "rungs": names,
-            "games_per_pair": cfg.games_per_pair,
-            "seat_swap": true,
-            "seed": cfg.seed,
-        }),
-        threads: cfg.threads,
-        reproducible: cfg.rungs.iter().all(AgentSpec::is_reproducible),
-        started: now_rfc3339(),
-        finished: String::new(),
-        elapsed_seconds: 0.0,
-        games_written: 0,
-        files: std::collections::BTreeMap::new(),
-    };
-    if cfg.resume {
-        manifest.check_resumable(&cfg.out)?;
+    let variant = cfg.steps.resolved.variant.clone();
+    crate::output::create_dir(&cfg.steps.out)?;
+    let names: Vec<String> = cfg.steps.agents.iter().map(ToString::to_string).collect();
+    let mut manifest = Manifest::start(
+        "ladder",
+        cfg.steps.run.command_line.clone(),
+        cfg.steps.rules.manifest_run(
+            &cfg.steps.resolved,
+            serde_json::json!({
+                "rungs": names,
+                "games_per_pair": cfg.steps.games_per_pair,
+                "seat_swap": true,
+                "seed": cfg.steps.run.seed,
+            }),
+        ),
+        cfg.steps.run.threads,
+        cfg.steps.agents.iter().all(AgentSpec::is_reproducible),
+    );
+    if cfg.steps.resume {
+        manifest.check_resumable(&cfg.steps.out)?;
     }
-    manifest.write(&cfg.out)?;
+    manifest.write(&cfg.steps.out)?;
     let started = Instant::now();
 
     let mut ladder = csv::Writer::from_writer(Vec::new());
@@ -268,14 +168,14 @@ fn run_ladder<G: Game + Evaluate>(cfg: &LadderConfig) -> anyhow::Result<String> 
         "{} ({variant}{}): ladder of {} rungs, {} games per step (seat-swapped pairs), seed {}\n\
          upper rung's win rate [95% Wilson interval; both seats: clustered by pair]\n{:<4} {:<58} {:<22} {:<22} {:<22} {:<30} {:<38} {:>7}  pair sig.\n",
         G::NAME,
-        if cfg.options.is_empty() {
+        if cfg.steps.rules.options.is_empty() {
             String::new()
         } else {
-            format!("; {}", cfg.options.join(", "))
+            format!("; {}", cfg.steps.rules.options.join(", "))
         },
-        cfg.rungs.len(),
-        cfg.games_per_pair,
-        cfg.seed,
+        cfg.steps.agents.len(),
+        cfg.steps.games_per_pair,
+        cfg.steps.run.seed,
         "step",
         "upper v lower",
         format!("seat 1 ({})", G::side_name(Player::ONE)),
@@ -288,41 +188,22 @@ fn run_ladder<G: Game + Evaluate>(cfg: &LadderConfig) -> anyhow::Result<String> 
     let mut records: Vec<Vec<String>> = Vec::new();
     let mut step_lines: Vec<[String; 4]> = Vec::new();
     let mut p_values: Vec<f64> = Vec::new();
-    for step in 1..cfg.rungs.len() {
+    for step in 1..cfg.steps.agents.len() {
         let (upper, lower) = (step, step - 1);
         let dir = cfg
+            .steps
             .out
             .join("steps")
             .join(format!("{step}-{upper}-v-{lower}"));
-        let m = MatchConfig {
-            game: cfg.game.clone(),
-            variant: cfg.variant.clone(),
-            options: cfg.options.clone(),
-            agents: [cfg.rungs[upper].clone(), cfg.rungs[lower].clone()],
-            games: cfg.games_per_pair,
-            swap: true,
-            seed: cfg.seed,
-            threads: cfg.threads,
-            out: dir.clone(),
-            progress: crate::progress::Progress::own(cfg.progress),
-            command_line: cfg.command_line.clone(),
-            shard: Shard::WHOLE,
-            resume: crate::manifest::part_resumes(cfg.resume, &dir),
-            record: false,
-        };
-        match_cmd::run_match::<G>(&m)?;
+        match_cmd::run_match::<G>(&cfg.steps.pairing(upper, lower, dir.clone()))?;
         let csv_path = dir.join("games.csv");
-        let bytes = std::fs::read(&csv_path)
-            .with_context(|| format!("cannot read '{}'", csv_path.display()))?;
-        let mut lines = bytes.split_inclusive(|&c| c == b'\n');
-        let head = lines.next().unwrap_or_default();
+        let (head, rows) = match_cmd::labelled_rows(&csv_path, &step.to_string())?;
         if games_csv.is_empty() {
             games_csv.extend_from_slice(b"step,");
-            games_csv.extend_from_slice(head);
+            games_csv.extend_from_slice(&head);
         }
-        for line in lines {
-            games_csv.extend_from_slice(format!("{step},").as_bytes());
-            games_csv.extend_from_slice(line);
+        for row in rows {
+            games_csv.extend_from_slice(&row);
         }
         let Upper {
             seats,
@@ -451,16 +332,16 @@ fn run_ladder<G: Game + Evaluate>(cfg: &LadderConfig) -> anyhow::Result<String> 
         .into_inner()
         .map_err(|e| anyhow::anyhow!("{e}"))
         .context("writing the ladder table")?;
-    manifest.write_file(&cfg.out, "ladder.csv", &ladder_bytes)?;
+    manifest.write_file(&cfg.steps.out, "ladder.csv", &ladder_bytes)?;
     if let Some(path) = &cfg.csv {
         std::fs::write(path, &ladder_bytes)
             .with_context(|| format!("cannot write '{}'", path.display()))?;
     }
-    manifest.write_file(&cfg.out, "games.csv", &games_csv)?;
+    manifest.write_file(&cfg.steps.out, "games.csv", &games_csv)?;
     manifest.status = "complete";
     manifest.finished = now_rfc3339();
     manifest.elapsed_seconds = started.elapsed().as_secs_f64();
-    manifest.write(&cfg.out)?;
+    manifest.write(&cfg.steps.out)?;
     let _ = writeln!(
         table,
         "win rates are fractions of all games (draws and truncations in the denominator); sig.: the \
@@ -470,7 +351,7 @@ fn run_ladder<G: Game + Evaluate>(cfg: &LadderConfig) -> anyhow::Result<String> 
          p-value of a pair score of 1/2, Holm-adjusted over the steps; pair sig.: the pair score's \
          interval lies above 1/2 (docs/metrics.md)\n\
          rows in {}",
-        cfg.out.display()
+        cfg.steps.out.display()
     );
     Ok(table)
 }

@@ -2,23 +2,23 @@
 //! resumable (`--resume`), shardable (`--shard K/N`, combined by `cowrie merge`), recordable
 //! (`--record`).
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
-use anyhow::{bail, Context};
+use anyhow::Context;
 use cowrie_agents::{external, AgentSpec, AnyAgent, Evaluate};
 use cowrie_engine::{Game, Player, RuleSet};
 use rayon::prelude::*;
 
-use crate::cli::MatchArgs;
+pub use crate::config::MatchConfig;
+use crate::config::ResolvedRules;
 use crate::digest::{self, FileDigest, HashedFile};
 use crate::gamelog::GameRecord;
 use crate::manifest::{now_rfc3339, Manifest};
 use crate::record::{self, MatchLabels};
 use crate::registry::{dispatch, GameTask};
 use crate::runfiles;
-use crate::schedule::{slot, Schedule, Shard};
+use crate::schedule::{slot, Shard};
 use crate::seeds::{agent_stream, chance_stream};
 use crate::selfplay::{play, Buffers};
 use crate::summary::{self, MatchSummary, SummaryLabels};
@@ -37,118 +37,6 @@ fn next_batch_size(size: usize, took: std::time::Duration, threads: usize) -> us
         (size / 2).max(threads.clamp(1, BATCH))
     } else {
         size
-    }
-}
-
-/// A validated match configuration.
-#[derive(Clone, Debug)]
-pub struct MatchConfig {
-    /// The game's name.
-    pub game: String,
-    /// A named variant, or the game's default.
-    pub variant: Option<String>,
-    /// `key=value` overrides.
-    pub options: Vec<String>,
-    /// The agents named by `--p1` and `--p2`.
-    pub agents: [AgentSpec; 2],
-    /// Games in the whole run (all shards).
-    pub games: u64,
-    /// Seat-swapped pairs.
-    pub swap: bool,
-    /// Run seed.
-    pub seed: u64,
-    /// Worker threads.
-    pub threads: usize,
-    /// Output directory.
-    pub out: PathBuf,
-    /// Show a progress bar (only drawn on a terminal).
-    pub progress: crate::progress::Progress,
-    /// The command line, for the manifest.
-    pub command_line: Vec<String>,
-    /// The slice of the schedule this process plays.
-    pub shard: Shard,
-    /// Continue an interrupted run in `out`.
-    pub resume: bool,
-    /// Write `records.jsonl`.
-    pub record: bool,
-}
-
-impl MatchConfig {
-    /// Validates the parsed arguments.
-    ///
-    /// # Errors
-    /// Zero games, an odd number of games with seat swapping, zero threads, a bad shard.
-    pub fn from_args(a: &MatchArgs, command_line: Vec<String>) -> anyhow::Result<Self> {
-        let cfg = MatchConfig {
-            game: a.game.clone(),
-            variant: a.variant.clone(),
-            options: a.options.clone(),
-            agents: [a.p1.clone(), a.p2.clone()],
-            games: a.games,
-            swap: !a.no_swap,
-            seed: a.run.seed,
-            threads: a.run.threads,
-            out: a.out.clone(),
-            progress: crate::progress::Progress::own(!a.run.quiet),
-            command_line,
-            shard: a.shard.as_deref().map_or(Ok(Shard::WHOLE), str::parse)?,
-            resume: a.resume,
-            record: a.record,
-        };
-        cfg.validate()?;
-        Ok(cfg)
-    }
-
-    /// Checks the counts (games, threads, shard) before anything is written.
-    ///
-    /// # Errors
-    /// A one-line reason naming the bad value.
-    pub fn validate(&self) -> anyhow::Result<()> {
-        if self.games == 0 {
-            bail!("--games 0: a match needs at least one game");
-        }
-        if self.swap && self.games % 2 == 1 {
-            bail!(
-                "--games {}: games come in seat-swapped pairs, so the count must be even (or pass --no-swap)",
-                self.games
-            );
-        }
-        if self.threads == 0 {
-            bail!("--threads 0: at least one worker thread is needed");
-        }
-        // A set of N shards is refused as a whole when some shard of it would hold no pair
-        // (fewer pairs than shards), so every set that runs can be merged into one run.
-        let pairs = if self.swap {
-            self.games / 2
-        } else {
-            self.games
-        };
-        if pairs < self.shard.n {
-            let unit = if self.swap {
-                "seat-swapped pairs"
-            } else {
-                "games"
-            };
-            bail!(
-                "--shard {}: --games {} makes {pairs} {unit}, fewer than the {} shards, so some shard would play none (use at most {pairs} shards)",
-                self.shard,
-                self.games,
-                self.shard.n
-            );
-        }
-        Ok(())
-    }
-
-    /// The game indices this process plays, in schedule order (computed on demand).
-    #[must_use]
-    pub fn schedule(&self) -> Schedule {
-        Schedule::new(self.games, self.swap, self.shard)
-    }
-
-    /// Whether game `i` has the `--p2` agent in seat 1.
-    #[must_use]
-    pub fn swapped(&self, game_index: u64) -> bool {
-        slot(game_index, self.swap).swapped
     }
 }
 
@@ -180,8 +68,8 @@ pub fn run(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
 }
 
 /// Resolves the rules of a run of game `G` and checks that every agent can be built and plays
-/// under them, before anything is written; returns the rules and the variant's name (the
-/// game's default where none is given).
+/// under them, before anything is written; returns the rules and their resolved options with
+/// the variant's name (the game's default where none is given).
 ///
 /// # Errors
 /// An unknown variant or option, an agent that cannot be built or refuses the rules.
@@ -190,14 +78,15 @@ pub(crate) fn check_run<G: Game + Evaluate>(
     options: &[String],
     agents: &[AgentSpec],
     seed: u64,
-) -> anyhow::Result<(G::Rules, String)> {
+) -> anyhow::Result<(G::Rules, ResolvedRules)> {
     let rules = G::Rules::resolve(variant, options)?;
     for spec in agents {
         AnyAgent::<G>::try_build(spec, agent_stream(seed, 0, Player::ONE))?;
         AnyAgent::<G>::check_rules(spec, &rules)?;
     }
     let name = variant.map_or_else(|| G::Rules::variants()[0].name.to_string(), str::to_string);
-    Ok((rules, name))
+    let resolved = ResolvedRules::of(name, &rules);
+    Ok((rules, resolved))
 }
 
 /// Runs a match of game `G`.
@@ -205,45 +94,32 @@ pub(crate) fn check_run<G: Game + Evaluate>(
 /// # Errors
 /// Unknown variant or option; unwritable output; a resumed directory holding another run.
 pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
-    let (rules, variant) =
+    let (rules, resolved_rules) =
         check_run::<G>(cfg.variant.as_deref(), &cfg.options, &cfg.agents, cfg.seed)?;
+    let variant = resolved_rules.variant.clone();
     let labels = MatchLabels {
         seed: cfg.seed,
         variant: variant.clone(),
         options: cfg.options.join(";"),
         agents: [cfg.agents[0].to_string(), cfg.agents[1].to_string()],
     };
-    let resolved: Vec<(String, String)> = rules
-        .resolved()
-        .into_iter()
-        .map(|(k, v)| (k.to_string(), v))
-        .collect();
-    let mut manifest = Manifest {
-        status: "running",
-        command: "match",
-        command_line: cfg.command_line.clone(),
-        cowrie_version: env!("CARGO_PKG_VERSION"),
-        git_commit: env!("COWRIE_GIT_COMMIT"),
-        run: serde_json::json!({
-            "game": G::NAME,
-            "variant": variant,
-            "option_overrides": cfg.options,
-            "options": resolved.iter().map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone()))).collect::<serde_json::Map<String, serde_json::Value>>(),
-            "agents": labels.agents,
-            "games": cfg.games,
-            "seat_swap": cfg.swap,
-            "seed": cfg.seed,
-            "shard": cfg.shard.to_string(),
-            "record": cfg.record,
-        }),
-        threads: cfg.threads,
-        reproducible: cfg.agents.iter().all(AgentSpec::is_reproducible),
-        started: now_rfc3339(),
-        finished: String::new(),
-        elapsed_seconds: 0.0,
-        games_written: 0,
-        files: BTreeMap::new(),
-    };
+    let mut manifest = Manifest::start(
+        "match",
+        cfg.command_line.clone(),
+        cfg.rules().manifest_run(
+            &resolved_rules,
+            serde_json::json!({
+                "agents": labels.agents,
+                "games": cfg.games,
+                "seat_swap": cfg.swap,
+                "seed": cfg.seed,
+                "shard": cfg.shard.to_string(),
+                "record": cfg.record,
+            }),
+        ),
+        cfg.threads,
+        cfg.agents.iter().all(AgentSpec::is_reproducible),
+    );
 
     crate::output::create_dir(&cfg.out)?;
     let old = if cfg.resume {
@@ -339,7 +215,7 @@ pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchR
         cfg,
         rules: &rules,
         labels: &labels,
-        resolved: &resolved,
+        resolved: &resolved_rules.options,
     };
     let mut pending = schedule.from(done);
     let mut batch = Vec::with_capacity(BATCH);
@@ -538,6 +414,25 @@ pub(crate) fn play_one<G: Game + Evaluate>(
         plies: result.plies,
         subgames,
     })
+}
+
+/// The header line of the `games.csv` at `path` and each of its rows with `label,` in front,
+/// newlines kept: the rows of one part of a larger run, as the run's own `games.csv` holds them.
+///
+/// # Errors
+/// An unreadable file, naming it.
+pub(crate) fn labelled_rows(path: &Path, label: &str) -> anyhow::Result<(Vec<u8>, Vec<Vec<u8>>)> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read '{}'", path.display()))?;
+    let mut lines = bytes.split_inclusive(|&c| c == b'\n');
+    let head = lines.next().unwrap_or_default().to_vec();
+    let rows = lines
+        .map(|line| {
+            let mut row = format!("{label},").into_bytes();
+            row.extend_from_slice(line);
+            row
+        })
+        .collect();
+    Ok((head, rows))
 }
 
 /// Rewrites the manifest with `games_written` and what each file of the run (`games.csv`,

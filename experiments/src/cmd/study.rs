@@ -16,8 +16,8 @@ use std::fmt::Write as _;
 use anyhow::Context;
 use cowrie_engine::{Baghchal, Bargese, Frangieh, Game, Julbahar, RuleSet};
 
-use crate::cli::StudyArgs;
 use crate::cmd::compare::{self, CompareConfig, RuleSetSpec};
+use crate::config::{RunConfig, StudyConfig};
 
 /// Games per variant when none are given: about ±2.2 points of 95% interval at a 50% rate.
 pub const DEFAULT_GAMES: u64 = 2000;
@@ -86,16 +86,8 @@ pub const STUDY_COLUMNS: [&str; 4] = [
 ///
 /// # Errors
 /// Bad arguments or unwritable output.
-pub fn run(args: &StudyArgs, command_line: Vec<String>) -> anyhow::Result<()> {
-    if args.games == 0 || args.games % 2 == 1 {
-        anyhow::bail!(
-            "--games {}: the study plays seat-swapped pairs, so the count must be even and positive",
-            args.games
-        );
-    }
-    let seed = args
-        .seed
-        .unwrap_or_else(|| crate::seeds::study_seed(&args.name));
+pub fn run(args: &StudyConfig) -> anyhow::Result<()> {
+    let seed = args.seed;
     crate::output::create_dir(&args.out)?;
     let mut header: Option<csv::StringRecord> = None;
     let mut records: Vec<(&'static str, csv::StringRecord)> = Vec::new();
@@ -104,27 +96,31 @@ pub fn run(args: &StudyArgs, command_line: Vec<String>) -> anyhow::Result<()> {
         .iter()
         .map(|r| r.variants.len() as u64 * args.games)
         .sum();
-    let bar = crate::progress::study_bar(units, !args.quiet);
+    let bar = crate::progress::study_bar(units, args.progress);
     for (i, r) in all.into_iter().enumerate() {
         let first = i == 0;
         let dir = args.out.join(r.game);
         bar.suspend(|| eprintln!("study: {} ({}) ...", r.game, r.agent));
         let cfg = CompareConfig {
-            game: r.game.to_string(),
-            sets: r
-                .variants
-                .iter()
-                .map(|v| v.parse::<RuleSetSpec>())
-                .collect::<anyhow::Result<_>>()?,
-            agent: r.agent.parse()?,
-            games: args.games,
-            seed,
-            threads: args.threads,
-            out: dir.clone(),
-            progress: crate::progress::Progress::Shared(bar.clone()),
-            command_line: command_line.clone(),
             // A game the interrupted study had not reached starts afresh.
             resume: args.resume && (first || dir.exists()),
+            ..CompareConfig::new(
+                "study",
+                r.game,
+                r.variants
+                    .iter()
+                    .map(|v| v.parse::<RuleSetSpec>())
+                    .collect::<anyhow::Result<_>>()?,
+                r.agent.parse()?,
+                args.games,
+                RunConfig {
+                    seed,
+                    threads: args.threads,
+                    progress: crate::progress::Progress::Shared(bar.clone()),
+                    command_line: args.command_line.clone(),
+                },
+                dir.clone(),
+            )?
         };
         compare::run(&cfg)?;
         let path = dir.join("compare.csv");
@@ -183,7 +179,7 @@ pub fn run(args: &StudyArgs, command_line: Vec<String>) -> anyhow::Result<()> {
 /// The printed table: per game and variant, the rates with their intervals clustered by pair
 /// and the study-wide Holm-adjusted p-values, read back from the rows of `summary.csv`.
 fn table(
-    args: &StudyArgs,
+    args: &StudyConfig,
     seed: u64,
     header: &csv::StringRecord,
     records: &[(&'static str, csv::StringRecord)],
@@ -196,7 +192,7 @@ fn table(
         table,
         "study '{}', seed {seed}{}, {} games per variant (seat-swapped pairs)",
         args.name,
-        if args.seed.is_some() {
+        if args.seed_given {
             " (given)"
         } else {
             " (from the study's name)"

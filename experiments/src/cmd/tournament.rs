@@ -18,108 +18,46 @@
 //! every game at that bound): the Elo difference of a score of 0 or 1 is unbounded.
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
 
 use anyhow::Context;
 use cowrie_agents::AgentSpec;
 
-use crate::cmd::match_cmd::{self, MatchConfig};
+use crate::cmd::match_cmd;
+pub use crate::config::TournamentConfig;
 use crate::manifest::{now_rfc3339, Manifest};
 use crate::output::f6;
 use crate::ratings::{bradley_terry_bootstrap, elo, Game, Pentanomial};
-use crate::schedule::{slot, Shard};
-use crate::summary::{read_rows, RowView};
-
-/// A validated tournament.
-#[derive(Clone, Debug)]
-pub struct TournamentConfig {
-    /// The game.
-    pub game: String,
-    /// Variant.
-    pub variant: Option<String>,
-    /// Option overrides.
-    pub options: Vec<String>,
-    /// The agents (two or more).
-    pub agents: Vec<AgentSpec>,
-    /// Games per pairing (even).
-    pub games_per_pair: u64,
-    /// Seed.
-    pub seed: u64,
-    /// Threads.
-    pub threads: usize,
-    /// Output directory.
-    pub out: PathBuf,
-    /// Progress bar.
-    pub progress: bool,
-    /// Command line.
-    pub command_line: Vec<String>,
-    /// Continue an interrupted tournament in `out`: finished pairings are verified and kept,
-    /// the interrupted one resumes, the rest are played.
-    pub resume: bool,
-}
+use crate::schedule::slot;
+use crate::summary::read_rows;
 
 /// Bootstrap resamples for the rating intervals.
 const RESAMPLES: usize = 400;
 
-/// Agent A's points in a row (A is the pairing's first agent), `None` when truncated.
-fn points_of_a(r: &RowView, a_in_seat1: bool) -> Option<f64> {
-    match (r.end_reason.as_str(), r.winner_seat) {
-        ("draw", _) => Some(0.5),
-        (e, Some(w)) if crate::summary::decided(e) => {
-            Some(if (w == 1) == a_in_seat1 { 1.0 } else { 0.0 })
-        }
-        _ => None,
-    }
-}
-
 /// Runs the tournament; returns the table printed on stdout.
 ///
 /// # Errors
-/// Fewer than two agents, an odd game count, and everything `cowrie match` refuses.
+/// Everything `cowrie match` refuses; unwritable output.
 pub fn run(cfg: &TournamentConfig) -> anyhow::Result<String> {
     let k = cfg.agents.len();
-    if k < 2 {
-        anyhow::bail!("a tournament needs two or more --agent specs, got {k}");
-    }
-    if cfg.games_per_pair == 0 || cfg.games_per_pair % 2 == 1 {
-        anyhow::bail!(
-            "--games-per-pair {}: seat-swapped pairs need an even, positive count",
-            cfg.games_per_pair
-        );
-    }
-    let (variant, resolved) =
-        crate::registry::resolve_rules(&cfg.game, cfg.variant.as_deref(), &cfg.options)?;
     let names: Vec<String> = cfg.agents.iter().map(ToString::to_string).collect();
     crate::output::create_dir(&cfg.out)?;
     let started = std::time::Instant::now();
-    let mut manifest = Manifest {
-        status: "running",
-        command: "tournament",
-        command_line: cfg.command_line.clone(),
-        cowrie_version: env!("CARGO_PKG_VERSION"),
-        git_commit: env!("COWRIE_GIT_COMMIT"),
-        run: serde_json::json!({
-            "game": cfg.game,
-            "variant": variant,
-            "option_overrides": cfg.options,
-            "options": resolved
-                .iter()
-                .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
-                .collect::<serde_json::Map<String, serde_json::Value>>(),
-            "agents": names,
-            "games_per_pair": cfg.games_per_pair,
-            "seat_swap": true,
-            "seed": cfg.seed,
-            "rating_resamples": RESAMPLES,
-        }),
-        threads: cfg.threads,
-        reproducible: cfg.agents.iter().all(AgentSpec::is_reproducible),
-        started: now_rfc3339(),
-        finished: String::new(),
-        elapsed_seconds: 0.0,
-        games_written: 0,
-        files: std::collections::BTreeMap::new(),
-    };
+    let mut manifest = Manifest::start(
+        "tournament",
+        cfg.run.command_line.clone(),
+        cfg.rules.manifest_run(
+            &cfg.resolved,
+            serde_json::json!({
+                "agents": names,
+                "games_per_pair": cfg.games_per_pair,
+                "seat_swap": true,
+                "seed": cfg.run.seed,
+                "rating_resamples": RESAMPLES,
+            }),
+        ),
+        cfg.run.threads,
+        cfg.agents.iter().all(AgentSpec::is_reproducible),
+    );
     if cfg.resume {
         manifest.check_resumable(&cfg.out)?;
     }
@@ -161,7 +99,7 @@ pub fn run(cfg: &TournamentConfig) -> anyhow::Result<String> {
     let mut p_values: Vec<f64> = Vec::new();
     let mut table = format!(
         "{}: round robin of {k} agents, {} games per pairing (seat-swapped pairs), seed {}\n{:<40} {:>6} {:>9}  {:<18} {:>8}  {:<18} {:<18} {:>8} pairs 0/½/1/1½/2\n",
-        cfg.game, cfg.games_per_pair, cfg.seed, "pairing (A v B)", "games", "A score", "95% interval", "Elo A-B", "95% interval", "95% pentanomial", "p"
+        cfg.rules.game, cfg.games_per_pair, cfg.run.seed, "pairing (A v B)", "games", "A score", "95% interval", "Elo A-B", "95% interval", "95% pentanomial", "p"
     );
     let mut pair_games: Vec<Vec<[Game; 2]>> = Vec::new();
     let mut pairing = 0;
@@ -172,34 +110,11 @@ pub fn run(cfg: &TournamentConfig) -> anyhow::Result<String> {
                 .out
                 .join("pairings")
                 .join(format!("{pairing}-{a}-v-{b}"));
-            let m = MatchConfig {
-                game: cfg.game.clone(),
-                variant: cfg.variant.clone(),
-                options: cfg.options.clone(),
-                agents: [cfg.agents[a].clone(), cfg.agents[b].clone()],
-                games: cfg.games_per_pair,
-                swap: true,
-                seed: cfg.seed,
-                threads: cfg.threads,
-                out: dir.clone(),
-                progress: crate::progress::Progress::own(cfg.progress),
-                command_line: cfg.command_line.clone(),
-                shard: Shard::WHOLE,
-                resume: crate::manifest::part_resumes(cfg.resume, &dir),
-                record: false,
-            };
-            match_cmd::run(&m)?;
+            match_cmd::run(&cfg.pairing(a, b, dir.clone()))?;
             let csv_path = dir.join("games.csv");
-            let bytes = std::fs::read(&csv_path)
-                .with_context(|| format!("cannot read '{}'", csv_path.display()))?;
-            let mut lines = bytes.split_inclusive(|&c| c == b'\n');
-            let head = lines.next().unwrap_or_default().to_vec();
+            let (head, rows) = match_cmd::labelled_rows(&csv_path, &pairing.to_string())?;
             header.get_or_insert(head);
-            for line in lines {
-                let mut row = format!("{pairing},").into_bytes();
-                row.extend_from_slice(line);
-                all_rows.push(row);
-            }
+            all_rows.extend(rows);
             let rows = read_rows(&csv_path)?;
             let mut per_seat = [[0u64; 4]; 2]; // [a_seat-1][wins, draws, losses, truncated]
             let mut penta = Pentanomial::default();
@@ -208,7 +123,7 @@ pub fn run(cfg: &TournamentConfig) -> anyhow::Result<String> {
                 let mut pts = [None, None];
                 for (g, r) in pair.iter().enumerate() {
                     let a_in_seat1 = !slot(r.game_index, true).swapped;
-                    let p = points_of_a(r, a_in_seat1);
+                    let p = r.result_of(if a_in_seat1 { 1 } else { 2 }).score();
                     pts[g] = p;
                     let seat = usize::from(!a_in_seat1);
                     // Wins, draws, losses, truncations.
@@ -320,7 +235,7 @@ pub fn run(cfg: &TournamentConfig) -> anyhow::Result<String> {
     }
     manifest.write_file(&cfg.out, "games.csv", &bytes)?;
 
-    let ratings = bradley_terry_bootstrap(k, &pair_games, RESAMPLES, cfg.seed);
+    let ratings = bradley_terry_bootstrap(k, &pair_games, RESAMPLES, cfg.run.seed);
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record(["agent", "elo", "ci95_low", "ci95_high"])?;
     let _ = writeln!(
@@ -351,7 +266,7 @@ pub fn run(cfg: &TournamentConfig) -> anyhow::Result<String> {
         &cfg.out.join("ratings.svg"),
         &format!(
             "{}: Bradley-Terry ratings, 95% bootstrap intervals",
-            cfg.game
+            cfg.rules.game
         ),
         &format!("Elo ({} at 0)", names[0]),
         &bars,

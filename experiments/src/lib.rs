@@ -8,6 +8,7 @@ pub mod board;
 pub mod cli;
 pub mod cmd;
 pub mod digest;
+pub mod entry;
 pub mod equity;
 pub mod gamelog;
 pub mod interrupt;

@@ -6,8 +6,8 @@ use anyhow::Context;
 use clap::{CommandFactory, Parser};
 use cowrie_experiments::cli::{Cli, Command};
 use cowrie_experiments::cmd::{
-    bench, compare, converge, equity, judge, ladder, match_cmd, merge, probe, replay, rules_cmd,
-    show, solve, study, tournament, train,
+    bench, compare, converge, entry, equity, judge, ladder, match_cmd, merge, probe, replay,
+    rules_cmd, show, solve, study, tournament, train,
 };
 use cowrie_experiments::output::print_stdout;
 
@@ -138,7 +138,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 out: a.out,
                 progress: cowrie_experiments::progress::Progress::own(!a.run.quiet),
                 command_line,
-                resume: false,
+                resume: a.resume,
             })?;
             print_stdout(&text)
         }
@@ -188,6 +188,16 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             out: a.out,
         })?),
         Command::Show(args) => print_stdout(&show::run(&args)?),
+        Command::Entry(a) => print_stdout(&entry::run(&entry::EntryConfig {
+            variant: a.variant,
+            options: a.options,
+            agent: a.agent,
+            seeds: a.seeds,
+            seed: a.seed,
+            threads: a.threads,
+            out: a.out,
+            command_line,
+        })?),
     }
 }
 

@@ -68,6 +68,35 @@ pub enum Command {
     Equity(EquityArgs),
     /// Draws a position of any game as an SVG diagram, labelled in words.
     Show(ShowArgs),
+    /// Bargese: the effect of entering first, each seed played as dealt and with the first
+    /// entry forced to each seat; writes DIR/entry.csv, DIR/estimates.csv.
+    Entry(EntryArgs),
+}
+
+/// `cowrie entry`.
+#[derive(Debug, Args, Clone)]
+pub struct EntryArgs {
+    /// The Bargese variant (one with an opening of void throws; default finkel-2002).
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// Overrides one rule option, `key=value`; repeatable.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// The agent in both seats.
+    #[arg(long, default_value = "heuristic")]
+    pub agent: AgentSpec,
+    /// Seeds, each played three times.
+    #[arg(long, allow_negative_numbers = true, value_parser = game_count)]
+    pub seeds: u64,
+    /// Run seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (the output does not depend on it).
+    #[arg(long, default_value_t = 2, allow_negative_numbers = true, value_parser = thread_count)]
+    pub threads: usize,
+    /// Output directory.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
 }
 
 /// `cowrie completions`.
@@ -511,6 +540,11 @@ pub struct CompareArgs {
     /// Seed, threads, progress.
     #[command(flatten)]
     pub run: RunArgs,
+    /// Continue an interrupted comparison in DIR (same arguments), rule set by rule set:
+    /// finished runs (also ones joined by `cowrie merge` from shards) are verified against
+    /// their manifests and kept, the interrupted one resumes.
+    #[arg(long)]
+    pub resume: bool,
 }
 
 /// `cowrie converge`.

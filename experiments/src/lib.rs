@@ -9,6 +9,7 @@ pub mod cli;
 pub mod cmd;
 pub mod config;
 pub mod digest;
+pub mod entry;
 pub mod equity;
 pub mod gamelog;
 pub mod interrupt;

@@ -6,8 +6,8 @@ use anyhow::Context;
 use clap::{CommandFactory, Parser};
 use cowrie_experiments::cli::{Cli, Command};
 use cowrie_experiments::cmd::{
-    bench, compare, converge, equity, judge, ladder, match_cmd, merge, probe, replay, rules_cmd,
-    show, solve, study, tournament, train,
+    bench, compare, converge, entry, equity, judge, ladder, match_cmd, merge, probe, replay,
+    rules_cmd, show, solve, study, tournament, train,
 };
 use cowrie_experiments::config::{
     BenchConfig, CompareConfig, ConvergeConfig, LadderConfig, MatchConfig, StudyConfig,
@@ -109,6 +109,16 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             out: a.out,
         })?),
         Command::Show(args) => print_stdout(&show::run(&args)?),
+        Command::Entry(a) => print_stdout(&entry::run(&entry::EntryConfig {
+            variant: a.variant,
+            options: a.options,
+            agent: a.agent,
+            seeds: a.seeds,
+            seed: a.seed,
+            threads: a.threads,
+            out: a.out,
+            command_line: cl,
+        })?),
     }
 }
 

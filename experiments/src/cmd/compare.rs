@@ -186,6 +186,12 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
         .zip(&table)
         .flat_map(|(s, ms)| {
             shown.iter().filter_map(move |(metric, what)| {
+                // Baghchal's first mover is the goats, seat 1: one bar, not two.
+                if cfg.game == <cowrie_engine::Baghchal as cowrie_engine::Game>::NAME
+                    && *metric == "first_mover_win_rate"
+                {
+                    return None;
+                }
                 ms.iter()
                     .find(|m| m.name == *metric)
                     .map(|m| crate::plots::Interval {
@@ -207,6 +213,14 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
         &bars,
     )?;
     text += &lengths_text;
+    if cfg.game == <cowrie_engine::Baghchal as cowrie_engine::Game>::NAME {
+        let _ = writeln!(
+            text,
+            "baghchal: the goats always move first, so first_mover_win_rate is the goats' win rate \
+             (= advantage_p1): side and move order are one factor, not separable by self-play; \
+             under perfect play the five-captures and averbakh-1995 starts are draws (results/solve)"
+        );
+    }
     let _ = writeln!(
         text,
         "95% (pairs): clustered by seat-swapped pair (games inside matches: by pair of matches); \

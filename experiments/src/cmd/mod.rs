@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod compare;
 pub mod converge;
+pub mod entry;
 pub mod equity;
 pub mod judge;
 pub mod ladder;

@@ -8,8 +8,9 @@
 //! `cowrie compare` run in `OUT/<game>/` (its `compare.csv`, `compare.svg`, and per variant an
 //! ordinary match directory); `OUT/summary.csv` gathers every game's `compare.csv` rows.
 //!
-//! The agents are the strongest that keep the whole study near ten minutes on 2 cores (see
-//! [`runs`]).
+//! The agents are the strongest that keep the whole study near a quarter of an hour on 2 cores
+//! (see [`runs`]); Frangieh's `ludii` variant, which has no shipped network, is a run of its own
+//! (`OUT/frangieh-ludii/`).
 
 use std::fmt::Write as _;
 
@@ -22,52 +23,70 @@ use crate::config::{RunConfig, StudyConfig};
 /// Games per variant when none are given: about ±2.2 points of 95% interval at a 50% rate.
 pub const DEFAULT_GAMES: u64 = 2000;
 
-/// One game of the study and the agent that plays both seats.
+/// One `cowrie compare` run of the study: a game, some of its variants, and the agent that
+/// plays both seats.
 #[derive(Clone, Debug)]
 pub struct StudyRun {
     /// Game name.
     pub game: &'static str,
-    /// The game's named variants, the default first.
+    /// The variants compared, the reference first.
     pub variants: Vec<&'static str>,
     /// The agent spec in both seats.
     pub agent: &'static str,
+    /// The run's directory under the study's output directory.
+    pub dir: &'static str,
 }
 
 fn variants<G: Game>() -> Vec<&'static str> {
     G::Rules::variants().iter().map(|v| v.name).collect()
 }
 
-/// The study's games and agents:
-/// - Baghchal: `expectimax:depth=2` (alpha-beta two plies deep on the Baghchal evaluation);
-///   random play says little here (random tigers win 98%);
-/// - Frangieh: `expectimax:depth=2` (its own play, then every roll of the opponent and its best
-///   reply); it beats `heuristic` in 56% [50.3%, 61.5%] of 300 seat-swapped games (seed 1);
-/// - Julbahar: `expectimax:depth=2`, about 0.1 to 0.3 CPU-seconds per match to 31; it beats
-///   `heuristic` in 60 of 60 seat-swapped matches (seed 1);
-/// - Bargese: `heuristic` (greedy on track progress); whole-turn branching reaches thousands of
-///   plays after long chains of throws, which rules out search agents within the budget.
+/// The study's games and agents, the strongest of each game's ladder (results/ladder) that keep
+/// the whole study near a quarter of an hour on 2 cores:
+/// - Baghchal: `expectimax:depth=2` (alpha-beta two plies deep on the Baghchal evaluation); the
+///   perfect-play agent needs a database a fresh clone does not have, and under perfect play the
+///   `five-captures` and `averbakh-1995` starts are draws (results/solve);
+/// - Frangieh: `td:ply=0` (the shipped TD(lambda) network) under the variants it is shipped for,
+///   `barakat-1974` and `modern`, where it beats `expectimax:depth=2` in 75-80% of games at a
+///   fraction of its cost (results/td-frangieh); `ludii`, which has no shipped network, is played
+///   by `expectimax:depth=2` in a run of its own (`frangieh-ludii/`), so that no variant
+///   difference is taken between two agents;
+/// - Julbahar: `expectimax:depth=2`, the top of its ladder (0.728 of the games against depth 1);
+/// - Bargese: `expectimax:depth=2`, the top of its ladder (0.600 against depth 1).
 #[must_use]
 pub fn runs() -> Vec<StudyRun> {
+    let frangieh: Vec<&'static str> = variants::<Frangieh>();
+    let with_net = |v: &&str| cowrie_agents::td::shipped(Frangieh::NAME, v).is_some();
     vec![
         StudyRun {
             game: Baghchal::NAME,
             variants: variants::<Baghchal>(),
             agent: "expectimax:depth=2",
+            dir: Baghchal::NAME,
         },
         StudyRun {
             game: Frangieh::NAME,
-            variants: variants::<Frangieh>(),
+            variants: frangieh.iter().copied().filter(with_net).collect(),
+            agent: "td:ply=0",
+            dir: Frangieh::NAME,
+        },
+        StudyRun {
+            game: Frangieh::NAME,
+            variants: frangieh.iter().copied().filter(|v| !with_net(v)).collect(),
             agent: "expectimax:depth=2",
+            dir: "frangieh-ludii",
         },
         StudyRun {
             game: Julbahar::NAME,
             variants: variants::<Julbahar>(),
             agent: "expectimax:depth=2",
+            dir: Julbahar::NAME,
         },
         StudyRun {
             game: Bargese::NAME,
             variants: variants::<Bargese>(),
-            agent: "heuristic",
+            agent: "expectimax:depth=2",
+            dir: Bargese::NAME,
         },
     ]
 }
@@ -99,7 +118,7 @@ pub fn run(args: &StudyConfig) -> anyhow::Result<()> {
     let bar = crate::progress::study_bar(units, args.progress);
     for (i, r) in all.into_iter().enumerate() {
         let first = i == 0;
-        let dir = args.out.join(r.game);
+        let dir = args.out.join(r.dir);
         bar.suspend(|| eprintln!("study: {} ({}) ...", r.game, r.agent));
         let cfg = CompareConfig {
             // A game the interrupted study had not reached starts afresh.
@@ -248,7 +267,11 @@ fn table(
                 r.agent,
                 args.games,
                 rate("advantage_p1"),
-                rate("first_mover_win_rate"),
+                if r.game == Baghchal::NAME {
+                    "= seat 1 (the goats: one factor)".to_string()
+                } else {
+                    rate("first_mover_win_rate")
+                },
                 value("timeouts"),
                 value("duration_plies")
             );
@@ -281,7 +304,7 @@ fn table(
     }
     let _ = writeln!(
         table,
-        "seat 1 = the side the rules name first (Baghchal: goats); first mover = who made the first decision, or the rules' starter (bargese: the three-shell throw's winner)\nbargese \"first to enter\": the first player to enter a piece; julbahar rows count matches to 31, \"per game in match\" rows the games inside them (timeouts column: games left unfinished when the match ended)\nrates are fractions of all games; [95%]: clustered by seat-swapped pair (games in a match: by pair of matches); Holm p: the p-value of \"wins as often as the other player\", Holm-adjusted over every hypothesis of the study; empty where the hypothesis repeats one above or is not declared\nevery metric, its intervals, the paired variant differences and all p-values: {} (docs/metrics.md)",
+        "seat 1 = the side the rules name first (Baghchal: goats); first mover = who made the first decision, or the rules' starter (bargese: the three-shell throw's winner)\nbaghchal: the goats always move first, so side and move order are one factor and no first-mover effect is separable from the side; under perfect play the five-captures and averbakh-1995 starts are draws (results/solve: cowrie solve --game baghchal --variant V)\nfrangieh: td:ply=0 is the shipped network of each variant it is shipped for; ludii has none and is played by expectimax:depth=2, compared with no other variant\nbargese \"first to enter\": the first player to enter a piece; julbahar rows count matches to 31, \"per game in match\" rows the games inside them (timeouts column: games left unfinished when the match ended)\nrates are fractions of all games; [95%]: clustered by seat-swapped pair (games in a match: by pair of matches); Holm p: the p-value of \"wins as often as the other player\", Holm-adjusted over every hypothesis of the study; empty where the hypothesis repeats one above or is not declared\nevery metric, its intervals, the paired variant differences and all p-values: {} (docs/metrics.md)",
         path.display()
     );
     table

@@ -67,6 +67,21 @@ pub enum Command {
     Equity(EquityArgs),
     /// Draws a position of any game as an SVG diagram, labelled in words.
     Show(ShowArgs),
+    /// Writes DIR/README.md (default `results/`) from the CSVs and manifests under DIR, with
+    /// forest plots of variant effects; `--check` fails (exit code 1) where a file differs.
+    Report(ReportArgs),
+}
+
+/// `cowrie report`.
+#[derive(Debug, Args, Clone)]
+pub struct ReportArgs {
+    /// The results directory.
+    #[arg(default_value = "results")]
+    pub dir: PathBuf,
+    /// Regenerates in memory and exits with code 1, naming the first differing line, where a
+    /// written file differs; writes nothing.
+    #[arg(long)]
+    pub check: bool,
 }
 
 /// `cowrie completions`.

@@ -6,8 +6,8 @@ use anyhow::Context;
 use clap::{CommandFactory, Parser};
 use cowrie_experiments::cli::{Cli, Command};
 use cowrie_experiments::cmd::{
-    bench, compare, converge, equity, judge, ladder, match_cmd, merge, probe, replay, rules_cmd,
-    show, solve, study, tournament, train,
+    bench, compare, converge, equity, judge, ladder, match_cmd, merge, probe, replay, report,
+    rules_cmd, show, solve, study, tournament, train,
 };
 use cowrie_experiments::output::print_stdout;
 
@@ -32,6 +32,10 @@ fn main() -> ExitCode {
     cowrie_experiments::interrupt::install();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.is::<report::Stale>() => {
+            eprintln!("{e}");
+            ExitCode::from(report::EXIT_CODE)
+        }
         Err(e) if e.is::<cowrie_experiments::interrupt::Interrupted>() => {
             eprintln!("{e}");
             ExitCode::from(cowrie_experiments::interrupt::EXIT_CODE)
@@ -188,6 +192,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             out: a.out,
         })?),
         Command::Show(args) => print_stdout(&show::run(&args)?),
+        Command::Report(args) => print_stdout(&report::run(&args)?),
     }
 }
 

@@ -71,6 +71,9 @@ pub enum Command {
     /// Bargese: the effect of entering first, each seed played as dealt and with the first
     /// entry forced to each seat; writes DIR/entry.csv, DIR/estimates.csv.
     Entry(EntryArgs),
+    /// Writes DIR/README.md (default `results/`) from the CSVs and manifests under DIR, with
+    /// forest plots of variant effects; `--check` fails (exit code 1) where a file differs.
+    Report(ReportArgs),
 }
 
 /// `cowrie entry`.
@@ -97,6 +100,18 @@ pub struct EntryArgs {
     /// Output directory.
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+}
+
+/// `cowrie report`.
+#[derive(Debug, Args, Clone)]
+pub struct ReportArgs {
+    /// The results directory.
+    #[arg(default_value = "results")]
+    pub dir: PathBuf,
+    /// Regenerates in memory and exits with code 1, naming the first differing line, where a
+    /// written file differs; writes nothing.
+    #[arg(long)]
+    pub check: bool,
 }
 
 /// `cowrie completions`.

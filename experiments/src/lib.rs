@@ -25,6 +25,7 @@ pub mod ratings;
 pub mod record;
 pub mod registry;
 pub mod replay_page;
+pub mod report;
 pub mod run_index;
 pub mod runfiles;
 pub mod schedule;

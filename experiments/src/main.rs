@@ -7,7 +7,7 @@ use clap::{CommandFactory, Parser};
 use cowrie_experiments::cli::{Cli, Command};
 use cowrie_experiments::cmd::{
     bench, compare, converge, entry, equity, judge, ladder, match_cmd, merge, probe, replay,
-    rules_cmd, show, solve, study, tournament, train,
+    report, rules_cmd, show, solve, study, tournament, train,
 };
 use cowrie_experiments::config::{
     BenchConfig, CompareConfig, ConvergeConfig, LadderConfig, MatchConfig, StudyConfig,
@@ -36,6 +36,10 @@ fn main() -> ExitCode {
     cowrie_experiments::interrupt::install();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.is::<report::Stale>() => {
+            eprintln!("{e}");
+            ExitCode::from(report::EXIT_CODE)
+        }
         Err(e) if e.is::<cowrie_experiments::interrupt::Interrupted>() => {
             eprintln!("{e}");
             ExitCode::from(cowrie_experiments::interrupt::EXIT_CODE)
@@ -119,6 +123,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             out: a.out,
             command_line: cl,
         })?),
+        Command::Report(args) => print_stdout(&report::run(&args)?),
     }
 }
 

@@ -11,6 +11,7 @@ pub mod match_cmd;
 pub mod merge;
 pub mod probe;
 pub mod replay;
+pub mod report;
 pub mod rules_cmd;
 pub mod show;
 pub mod solve;

@@ -1,0 +1,158 @@
+//! `cowrie report` on a small results tree copied from the committed one: the figures it shows
+//! (checked by hand against the CSVs), byte-identical output, `--check` passing on an unchanged
+//! tree and failing with exit code 1 after an edit, and bad input refused with exit code 2.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use common::{cowrie, refused};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn copy(rel: &str, to: &Path) {
+    let dst = to.join(rel);
+    fs::create_dir_all(dst.parent().unwrap()).unwrap();
+    fs::copy(repo().join("results").join(rel), dst).unwrap();
+}
+
+/// A tree with one study game, one ladder, one convergence run, a solved variant with its
+/// placement phase and start, and one with only its movement layers.
+fn tree() -> tempfile::TempDir {
+    let t = tempfile::tempdir().unwrap();
+    let r = t.path();
+    for f in [
+        "default-study/frangieh/compare.csv",
+        "default-study/frangieh/1-barakat-1974/manifest.json",
+        "default-study/frangieh/2-modern/manifest.json",
+        "ladder/julbahar/ladder.csv",
+        "ladder/julbahar/manifest.json",
+        "converge/baghchal/converge.csv",
+        "converge/baghchal/converge.txt",
+        "converge/baghchal/manifest.json",
+        "solve/five-captures/start.csv",
+        "solve/five-captures/placement-00-goats.csv",
+        "solve/five-captures/placement-01-goats.csv",
+        "solve/five-captures/placement-01-tigers.csv",
+        "solve/five-captures/placement-02-goats.csv",
+        "solve/five-captures/placement-02-tigers.csv",
+    ] {
+        copy(f, r);
+    }
+    for g in 16..=20 {
+        copy(&format!("solve/five-captures/layer-{g}.csv"), r);
+        copy(&format!("solve/five-captures-goats-pass/layer-{g}.csv"), r);
+    }
+    t
+}
+
+fn report(dir: &Path, check: bool) -> std::process::Output {
+    let d = dir.to_str().unwrap();
+    if check {
+        cowrie(&["report", "--check", d])
+    } else {
+        cowrie(&["report", d])
+    }
+}
+
+#[test]
+fn the_report_shows_the_csv_figures_and_is_byte_identical() {
+    let t = tree();
+    let o = report(t.path(), false);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let first = fs::read_to_string(t.path().join("README.md")).unwrap();
+    let svg = fs::read(t.path().join("default-study/frangieh/effects.svg")).unwrap();
+    // Hand-checked against the copied CSVs:
+    // compare.csv, frangieh modern: advantage_p1 0.501500 [0.479605, 0.523389],
+    // first_mover_win_rate 0.515500 [0.493589, 0.537352], duration_plies 50.9...
+    assert!(
+        first.contains("| frangieh | modern | expectimax:depth=2 | 2000 | 0.501 [0.480, 0.523] | 0.515 [0.494, 0.537] |"),
+        "{first}"
+    );
+    // ... and its differences from barakat-1974: first mover +0.017 [-0.014, +0.048].
+    assert!(first.contains(
+        "| frangieh | modern | barakat-1974 | first mover wins | +0.017 [-0.014, +0.048] |"
+    ));
+    // ladder.csv, julbahar step 1 over both seats: 210 of 400, 0.525 [0.476057, 0.573467].
+    assert!(first.contains(
+        "| 1 | `mcts:iterations=25,c=1.4,rollout=random,cutoff=none` v `random` | 400 |"
+    ));
+    assert!(first.contains("Not significant: step 1, `mcts:iterations=25,c=1.4,rollout=random,cutoff=none` v `random`, 0.525 [0.476, 0.573]"));
+    // converge.csv, baghchal rung 2: 0.510 [0.441, 0.579], step +0.495 [+0.425, +0.565], yes.
+    assert!(first.contains("| 0.510 [0.441, 0.579] | +0.495 [+0.425, +0.565] * |"));
+    // The five-capture layers sum to Lim and Nievergelt's 88,260,972; the 20-goat layer.
+    assert!(first.contains("Total: 88,260,972 positions."));
+    assert!(first.contains("This is Lim and Nievergelt's count"));
+    assert!(first.contains("the goats to move win 30,609 of 33,481 boards and lose 60"));
+    // placement-02-goats.csv has 73 wins in 368,322 positions; start.csv a draw.
+    assert!(first.contains("| 2 | goats | 368,322 | 73 | 368,249 | 0 |"));
+    assert!(first.contains("| `five-captures` | **draw** | draw (21 of 21 points) |"));
+    // A variant with movement layers only.
+    assert!(first.contains(
+        "The placement phase is not in the results yet (no `placement-*.csv` in `solve/five-captures-goats-pass/`)."
+    ));
+    // The command each manifest records.
+    assert!(first.contains("cowrie ladder --game julbahar --option 'unit=game' --rung random"));
+    // Again: the same bytes.
+    let o = report(t.path(), false);
+    assert!(o.status.success());
+    assert_eq!(
+        fs::read_to_string(t.path().join("README.md")).unwrap(),
+        first
+    );
+    assert_eq!(
+        fs::read(t.path().join("default-study/frangieh/effects.svg")).unwrap(),
+        svg
+    );
+}
+
+#[test]
+fn check_passes_on_an_unchanged_tree_and_fails_after_an_edit() {
+    let t = tree();
+    assert!(report(t.path(), false).status.success());
+    let o = report(t.path(), true);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+
+    // One CSV value changed: the report no longer matches, and the line is named.
+    let csv = t.path().join("ladder/julbahar/ladder.csv");
+    let text = fs::read_to_string(&csv).unwrap();
+    // Step 1's win rate over both seats.
+    let edited = text.replacen("0.525000,0.476057", "0.535000,0.476057", 1);
+    assert_ne!(edited, text);
+    fs::write(&csv, edited).unwrap();
+    let o = report(t.path(), true);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("README.md' differs") && err.contains("at line "),
+        "{err}"
+    );
+    assert!(err.contains("0.535 [0.476, 0.573]"), "{err}");
+    fs::write(&csv, text).unwrap();
+    assert!(report(t.path(), true).status.success());
+
+    // The README edited by hand: the first differing line is named.
+    let readme = t.path().join("README.md");
+    let text = fs::read_to_string(&readme).unwrap();
+    let lines: Vec<&str> = text.split('\n').collect();
+    let mut edited = lines.clone();
+    edited[4] = "an edit";
+    fs::write(&readme, edited.join("\n")).unwrap();
+    let o = report(t.path(), true);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("at line 5: written \"an edit\""), "{err}");
+}
+
+#[test]
+fn bad_input_is_refused_naming_the_file() {
+    let t = tree();
+    refused(&report(&t.path().join("nowhere"), false), "nowhere");
+    let csv = t.path().join("converge/baghchal/converge.csv");
+    fs::write(&csv, "game,variant,rung\nbaghchal,five-captures\n").unwrap();
+    refused(&report(t.path(), false), "converge.csv");
+}

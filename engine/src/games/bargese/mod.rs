@@ -13,6 +13,8 @@
 mod action;
 mod board;
 #[cfg(test)]
+mod brute;
+#[cfg(test)]
 mod crosscheck;
 mod dag;
 mod direct;
@@ -21,8 +23,6 @@ mod movegen;
 mod notation;
 mod ordered;
 mod packing;
-#[cfg(test)]
-mod reference;
 mod rules;
 mod sequence;
 mod step;

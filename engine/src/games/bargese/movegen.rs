@@ -43,9 +43,10 @@
 //!    order.
 //!
 //! A single dust or bange goes to the direct search of [`super::sequence`] instead.
-//! `reference.rs` keeps the previous generator in test builds; `crosscheck.rs` checks that both
-//! give the same actions in the same order, and that every join and both ways of finding a
-//! piece's states agree.
+//! The rules of each use are asked of [`super::step`]. In test builds, `crosscheck.rs` checks
+//! the actions against the brute force of `brute.rs`, which plays every order of the throws on
+//! every piece from those rules, and checks that every join and both ways of finding a piece's
+//! states agree.
 //!
 //! Buffers live in a thread-local scratch and are reused, so warm generation does not allocate;
 //! the pattern store allocates when a multiset of throws is first met (it keeps at most 4,096

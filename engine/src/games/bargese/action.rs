@@ -9,7 +9,7 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct BargeseAction {
     /// The mover's pieces afterwards, ascending position codes: track index `0..=82`, then
-    /// [`KITCHEN`], then [`OFF`].
+    /// [`KITCHEN`](super::KITCHEN), then [`OFF`](super::OFF).
     pub pieces: [u8; 4],
     /// Bit `j` set: the opponent's piece `j` (in its ascending order before the action) was
     /// hammered.

@@ -1,16 +1,22 @@
-//! The whole-turn generator against the previous one ([`super::reference`]): exactly the same
-//! actions, in the same order, on random positions and throw chains (long ones included) and at
-//! every decision of random games, under every option that changes what a turn may do.
+//! The whole-turn generator against the brute force of [`super::brute`]: the same set of
+//! results on random positions and throw chains of up to six throws, and at every decision of
+//! random games, under the rule sets of the named variants, under each option changing a turn
+//! away from the default, and under a random sample of every option's values together; and
+//! every internal path of the generator against the others.
 
+use std::collections::BTreeSet;
+
+use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::board::{DODO, KITCHEN, OFF};
 use super::rules::{
-    BangeSquare, BargeseRules, BesideSafe, EntryOnto, Hal, Leftover, MustUse, OuterEnd,
+    BangeSquare, BargeseRules, BesideSafe, EntryOnto, Hal, Leftover, MustUse, OuterEnd, Remainder,
 };
-use super::{movegen, reference, Bargese, BargeseAction};
+use super::{brute, movegen, Bargese, BargeseAction};
 use crate::game::{Game, Player, ToAct};
+use crate::rules::{RuleSet, Values};
 use crate::sample_outcome;
 
 /// The rule sets whose turns differ: the default and each option that changes a turn's moves.
@@ -132,54 +138,103 @@ fn turn(rng: &mut ChaCha8Rng, n: usize) -> (Player, [u8; 4], [u8; 4], [u16; 7]) 
     (me, mine, theirs, chain(rng, n))
 }
 
-fn both(
+/// Every option set to a random one of its values (`p` a random number in its range), `ply-cap`
+/// kept.
+fn random_rules(rng: &mut ChaCha8Rng) -> (String, BargeseRules) {
+    let mut r = BargeseRules::default();
+    let mut name = Vec::new();
+    for o in BargeseRules::OPTIONS {
+        let value = match o.values {
+            Values::Words(_) | Values::Switch { .. } => {
+                let words = o.values.words();
+                words
+                    .choose(rng)
+                    .expect("an option has values")
+                    .word
+                    .to_string()
+            }
+            Values::Text(_) if o.key == "p" => format!("{:.2}", rng.gen_range(0.35..=0.8)),
+            Values::Text(_) => continue,
+        };
+        r.set_option(o.key, &value).expect("a listed value");
+        name.push(format!("{}={value}", o.key));
+    }
+    (name.join(" "), r)
+}
+
+/// The rule sets the brute force checks: the named variants, each option changing a turn away
+/// from the default (with both readings of `remainder` that order uses), and `samples` random
+/// combinations of every option.
+fn checked_rules(samples: usize) -> Vec<(String, BargeseRules)> {
+    let mut out: Vec<(String, BargeseRules)> = BargeseRules::VARIANTS
+        .iter()
+        .map(|v| {
+            (
+                v.name.to_string(),
+                BargeseRules::variant(v.name).expect("a variant"),
+            )
+        })
+        .collect();
+    out.extend(rule_sets().into_iter().map(|(n, r)| (n.to_string(), r)));
+    let d = BargeseRules::default();
+    for (n, remainder) in [
+        ("remainder=with-hal", Remainder::WithHal),
+        ("remainder=other-piece", Remainder::OtherPiece),
+    ] {
+        out.push((n.to_string(), BargeseRules { remainder, ..d }));
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    out.extend((0..samples).map(|_| random_rules(&mut rng)));
+    out
+}
+
+/// The fast generator's actions (distinct, ascending) are exactly the brute force's results.
+fn agree(
     me: Player,
     mine: [u8; 4],
     theirs: [u8; 4],
     throws: &[u16; 7],
-    r: &BargeseRules,
-    a: &mut Vec<BargeseAction>,
-    b: &mut Vec<BargeseAction>,
+    (name, r): (&str, &BargeseRules),
+    out: &mut Vec<BargeseAction>,
 ) {
-    movegen::generate(me, mine, theirs, throws, r, a);
-    reference::generate(me, mine, theirs, throws, r, b);
+    movegen::generate(me, mine, theirs, throws, r, out);
+    assert!(out.windows(2).all(|w| w[0] < w[1]), "ascending, distinct");
+    let fast: BTreeSet<([u8; 4], u8)> = out.iter().map(|a| (a.pieces, a.hammered)).collect();
+    let slow = brute::turn(me, mine, theirs, throws, r);
     assert_eq!(
-        a, b,
-        "{me:?} mine {mine:?} theirs {theirs:?} throws {throws:?} rules {r:?}"
+        fast, slow,
+        "{name}: {me:?} mine {mine:?} theirs {theirs:?} throws {throws:?}"
     );
 }
 
 #[test]
-fn same_actions_on_random_positions_and_chains() {
+fn same_results_as_the_brute_force_on_random_positions_and_chains() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let (mut a, mut b) = (Vec::new(), Vec::new());
+    let mut out = Vec::new();
     let mut big = 0;
-    for (set, (_, r)) in rule_sets().into_iter().enumerate() {
-        // Chain lengths 1..=5 often, 6 now and then, 7 (slow for the reference) once.
-        for case in 0..250 {
-            let n = match case % 50 {
-                0 if set == 0 && case == 0 => 7,
-                0 | 1 => 6,
-                k => 1 + k % 5,
-            };
+    for (name, r) in checked_rules(48) {
+        // Chains of one to six throws, the longer ones less often.
+        for case in 0..20 {
+            let n = [1, 2, 3, 4, 5, 2, 3, 4, 5, 6][case % 10];
             let (me, mine, theirs, throws) = turn(&mut rng, n);
-            both(me, mine, theirs, &throws, &r, &mut a, &mut b);
-            if a.len() > 100 {
+            agree(me, mine, theirs, &throws, (&name, &r), &mut out);
+            if out.len() > 100 {
                 big += 1;
             }
         }
     }
-    assert!(big > 60, "only {big} turns with over 100 actions");
+    assert!(big > 30, "only {big} turns with over 100 results");
 }
 
 #[test]
-fn same_actions_in_random_games() {
-    let (mut a, mut b) = (Vec::new(), Vec::new());
+fn same_results_as_the_brute_force_in_random_games() {
+    let mut out = Vec::new();
     let mut outcomes = Vec::new();
     let mut multi = 0;
-    for (name, r) in rule_sets() {
+    for (name, r) in checked_rules(48) {
         let mut rng = ChaCha8Rng::seed_from_u64(6);
-        for _ in 0..6 {
+        let mut checked = 0;
+        for _ in 0..2 {
             let mut s = Bargese::new(&r);
             loop {
                 match s.to_act() {
@@ -191,19 +246,21 @@ fn same_actions_in_random_games() {
                     }
                     ToAct::Decision(me) => {
                         let (mine, theirs) = (s.pieces(me), s.pieces(me.opponent()));
-                        both(me, mine, theirs, &s.throws(), &r, &mut a, &mut b);
-                        if s.throws().iter().sum::<u16>() > 1 {
-                            multi += 1;
+                        let throws = s.throws();
+                        let n: u16 = throws.iter().sum();
+                        if n <= 6 && checked < 100 {
+                            agree(me, mine, theirs, &throws, (&name, &r), &mut out);
+                            checked += 1;
+                            multi += usize::from(n > 1);
                         }
-                        s.legal_actions(&mut b);
-                        assert_eq!(a, b, "{name} at {}", s.notation());
-                        s.play_unchecked(a[rng.gen_range(0..a.len())]);
+                        s.legal_actions(&mut out);
+                        s.play_unchecked(out[rng.gen_range(0..out.len())]);
                     }
                 }
             }
         }
     }
-    assert!(multi > 500, "only {multi} multi-throw turns");
+    assert!(multi > 700, "only {multi} multi-throw turns");
 }
 
 /// Every join of [`movegen`] (direct, lattice, general) and both ways of finding a piece's states

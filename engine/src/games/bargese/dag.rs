@@ -6,7 +6,7 @@
 //! it depends on its square (the dodo, the kitchen, off the board: [`Ctx::target`]) and whether
 //! it may land there on the opposing pieces. So the pattern is shared by every piece on the
 //! track, with a second one for a piece off the board (whose first use must enter it), and the
-//! walk gives exactly the states of the breadth-first search in [`super::movegen`].
+//! walk gives exactly the states of the breadth-first search of [`super::uses::piece_states`].
 //!
 //! A walk tracks, per pattern node, the set of hammered masks that reach it (16 bits); it is
 //! used when an entry can never need an earlier hammering (`entry-onto=hammer`, the default).
@@ -14,7 +14,9 @@
 use rustc_hash::FxHashMap;
 
 use super::board::{KITCHEN, OFF};
-use super::movegen::{psub, Ctx, Landing, Reach};
+use super::packing::psub;
+use super::step::Landing;
+use super::uses::{Ctx, Reach};
 
 /// Patterns are made for turns of at most this many throws.
 pub(super) const MAX_THROWS: u32 = 8;
@@ -157,7 +159,7 @@ impl Dag {
         } else {
             0
         };
-        if ctx.hal_any && ctx.occ & span == 0 {
+        if ctx.step.hal_steps_any() && !ctx.step.occupies_any(span) {
             let lim = i32::from(KITCHEN) + 1 - base; // the kitchen's distance
             reach.extend(self.dist.iter().zip(&self.hal_in).map(|(&d, &h)| {
                 let d = i32::from(d);
@@ -182,7 +184,7 @@ impl Dag {
                 let Some((t, entering)) = ctx.target(pos, how) else {
                     continue;
                 };
-                if !ctx.occupied(t) {
+                if !ctx.step.occupied(t) {
                     reach[to as usize] |= r;
                     continue;
                 }
@@ -190,7 +192,7 @@ impl Dag {
                 while masks != 0 {
                     let m = masks.trailing_zeros() as u8;
                     masks &= masks - 1;
-                    if let Landing::Lands(h) = ctx.land(t, m, entering) {
+                    if let Landing::Lands(h) = ctx.step.land(t, m, entering) {
                         reach[to as usize] |= 1 << h;
                     }
                 }
@@ -301,7 +303,8 @@ impl Store {
     /// The patterns for `ctx`'s throws, made if new.
     fn patterns(&mut self, ctx: &Ctx, start: u128) -> &mut Patterns {
         // The entries' squares are in the pattern's edges.
-        let mut key = u64::from(ctx.bange_entry) | u64::from(ctx.bange_square) << 1;
+        let (bange_entry, bange_square) = ctx.step.entry_key();
+        let mut key = u64::from(bange_entry) | u64::from(bange_square) << 1;
         for (k, &c) in ctx.counts.iter().enumerate() {
             key |= u64::from(c) << (8 + 8 * k);
         }

@@ -8,7 +8,8 @@
 //! far (most throws used, then fewest 10s and 24s left over); a combination counts only if its
 //! result is valid (under `entry-onto=blocked` an entry may need a hammering that did not happen).
 
-use super::movegen::{half_part, join_parts, pfield, D_OFF};
+use super::packing::{half_part, join_parts, pfield, D_OFF};
+use super::step::score;
 
 /// Bits per consumed-throw field of a packed vector: a guard bit (7) over seven value bits.
 const CB: usize = 8;
@@ -69,7 +70,6 @@ pub(super) fn join_turn(
     fewest: bool,
     results: &mut Vec<u32>,
 ) {
-    let weight = i64::from(fewest);
     let mut cap = 0u64;
     for (k, &c) in counts.iter().enumerate() {
         cap |= u64::from(c) << (CB * k);
@@ -119,8 +119,7 @@ pub(super) fn join_turn(
                     if bd < 0 || bb < 0 {
                         continue; // a 10 or 24 without its hal
                     }
-                    let score =
-                        (i64::from(x.n + y.n + z.n + w.n) << 20) - weight * i64::from(bd + bb);
+                    let score = score((x.n + y.n + z.n + w.n) as u32, (bd + bb) as u32, fewest);
                     if !free && score < best {
                         continue;
                     }

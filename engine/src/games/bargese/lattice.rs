@@ -11,7 +11,7 @@
 //! The second half is tabled; each pair of groups of the first half finds the slot completing
 //! it by one subtraction, with no hashing.
 
-use super::movegen::{half_part, join_parts, merge_parts, pfield, scored_totals, D_OFF};
+use super::packing::{half_part, join_parts, merge_parts, pfield, scored_totals, D_OFF};
 
 /// Bits per field of a packed vector: a guard bit (6) over six value bits.
 const CB: usize = 7;
@@ -304,10 +304,9 @@ pub(super) fn join_turn(
         |t| {
             let (bd, bb) = (u64::from(cfield(t, 7)), u64::from(cfield(t, 8)));
             let used: u32 = (0..7).map(|f| cfield(t, f)).sum();
-            let weight = u32::from(fewest);
-            (bd >= 4 * cd && bb >= 4 * cb)
-                .then(|| (used, (bd - 4 * cd + bb - 4 * cb) as u32 * weight))
+            (bd >= 4 * cd && bb >= 4 * cb).then(|| (used, (bd - 4 * cd + bb - 4 * cb) as u32))
         },
+        fewest,
         (&mut s.cum, &mut s.cum_next),
         &mut s.targets,
     );

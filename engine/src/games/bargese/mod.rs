@@ -10,7 +10,10 @@
 //! player two in the north arm; under the `shells` opening the three-shell throw decides who
 //! throws first.
 
+mod action;
 mod board;
+#[cfg(test)]
+mod brute;
 #[cfg(test)]
 mod crosscheck;
 mod dag;
@@ -19,12 +22,14 @@ mod lattice;
 mod movegen;
 mod notation;
 mod ordered;
-#[cfg(test)]
-mod reference;
+mod packing;
 mod rules;
 mod sequence;
+mod step;
 mod throws;
+mod uses;
 
+pub use action::BargeseAction;
 pub use board::{
     coord, diagram, is_x, on_cross, opponent_indices, rotate180, rotate90, square_id, Coord,
     BANGE_ENTRY, BANGE_INNER, DODO, ENTRY, HOME_ROW_START, KITCHEN, OFF, OUTER_END_HOME,
@@ -39,22 +44,6 @@ pub use throws::{binomial, Throw, VALUES};
 
 use crate::game::{ChanceChain, EndReason, Game, GameFacts, ParseError, Player, ToAct};
 use crate::zobrist;
-
-/// One decision: the mover's pieces after playing the turn's throws, and which opposing pieces
-/// were hammered on the way. Equal actions are equal resulting positions.
-///
-/// Written as the four position codes (`o` off the board, `k` in the kitchen, else the track
-/// index) in ascending order, then ` x` and the opponent's track indices of the hammered pieces
-/// (`26,2,o,o` is written `2,26,o,o`; `2,40,o,o x57`); `pass` when nothing changes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct BargeseAction {
-    /// The mover's pieces afterwards, ascending position codes: track index `0..=82`, then
-    /// [`KITCHEN`], then [`OFF`].
-    pub pieces: [u8; 4],
-    /// Bit `j` set: the opponent's piece `j` (in its ascending order before the action) was
-    /// hammered.
-    pub hammered: u8,
-}
 
 /// A chance outcome.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -286,7 +275,7 @@ impl Bargese {
     /// Puts one of `p`'s pieces, all off the board, on track index `square`.
     fn place_first(&mut self, p: Player, square: u8) {
         let old = self.pieces[p.index()];
-        let new = movegen::sort4([square, old[1], old[2], old[3]]);
+        let new = packing::sort4([square, old[1], old[2], old[3]]);
         self.hash ^= pieces_key(p, old) ^ pieces_key(p, new);
         self.pieces[p.index()] = new;
         self.first_entered.get_or_insert(p);
@@ -405,7 +394,7 @@ impl Game for Bargese {
                 *p = OFF;
             }
         }
-        let new_opp = movegen::sort4(new_opp);
+        let new_opp = packing::sort4(new_opp);
         self.hash ^= pieces_key(me, self.pieces[me.index()]) ^ pieces_key(me, action.pieces);
         if action.hammered != 0 {
             self.hash ^= pieces_key(opp, old_opp) ^ pieces_key(opp, new_opp);
@@ -471,13 +460,11 @@ impl Game for Bargese {
                 }
             }
             (Stage::Opening(p), BargeseOutcome::Throw(t)) => {
-                let square = match t {
-                    Throw::Dust => Some(X_ENTRY),
-                    Throw::Bange if self.rules.bange_entry => {
-                        Some(self.rules.bange_square.track_index())
-                    }
-                    _ => None,
-                };
+                let square = step::entry_square(
+                    t as usize,
+                    self.rules.bange_entry,
+                    self.rules.bange_square.track_index(),
+                );
                 let placed = square.filter(|_| self.rules.opening_entry);
                 if let Some(square) = placed {
                     // Tajeddin [1604.T5]: "if the initial throw was dust the player will place his

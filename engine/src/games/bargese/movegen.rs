@@ -43,9 +43,10 @@
 //!    order.
 //!
 //! A single dust or bange goes to the direct search of [`super::sequence`] instead.
-//! `reference.rs` keeps the previous generator in test builds; `crosscheck.rs` checks that both
-//! give the same actions in the same order, and that every join and both ways of finding a
-//! piece's states agree.
+//! The rules of each use are asked of [`super::step`]. In test builds, `crosscheck.rs` checks
+//! the actions against the brute force of `brute.rs`, which plays every order of the throws on
+//! every piece from those rules, and checks that every join and both ways of finding a piece's
+//! states agree.
 //!
 //! Buffers live in a thread-local scratch and are reused, so warm generation does not allocate;
 //! the pattern store allocates when a multiset of throws is first met (it keeps at most 4,096
@@ -53,17 +54,19 @@
 
 use std::cell::RefCell;
 
-use super::board::{
-    DODO, ENTRY, KITCHEN, OFF, OPP_TO_MINE_BITS, OUTER_END_HOME, SQUARE, X_BY_TRACK, X_ENTRY,
-};
+use super::action::BargeseAction;
+use super::board::OFF;
 use super::lattice::{self, Lattice};
 use super::ordered::ordered_turn;
-use super::rules::{
-    BargeseRules, BesideSafe, EntryOnto, Hal, Leftover, MustUse, OuterEnd, Remainder,
+use super::packing::{
+    half_part, join_parts, pack_key, pfield, psub, scored_totals, sort4, unpack_key, D_OFF,
+    NOTHING, PBITS,
 };
+use super::rules::{BargeseRules, MustUse, Remainder};
 use super::sequence::small_turn;
+use super::step::{leftover_counts, Landing, Step};
 use super::throws::VALUES;
-use super::BargeseAction;
+use super::uses::{piece_part, piece_states, state_used, Ctx};
 use super::{dag, direct};
 use crate::game::Player;
 
@@ -73,355 +76,8 @@ use crate::game::Player;
 /// and counting up to 511 then discarding further ones changes no legal action.
 pub const MAX_COUNT: u16 = 511;
 
-// A piece state: needs mask (bits 0..4), hammered mask (4..8), position code (8..15), and the
-// projected use vector from bit 15 (see `PBITS`), so that states sort by it first.
-const USED_SHIFT: u32 = 15;
-const NO_SQUARE: u16 = u16::MAX;
 /// Turns of up to this many throws go to the direct search of [`small_turn`].
 const SMALL_TURN: u32 = 1;
-
-#[inline]
-fn state_used(s: u128) -> u128 {
-    s >> USED_SHIFT
-}
-
-#[inline]
-fn state_pos(s: u128) -> u8 {
-    (s >> 8) as u8 & 127
-}
-
-#[inline]
-fn state_mask(s: u128) -> u8 {
-    (s >> 4) as u8 & 15
-}
-
-#[inline]
-fn state_needs(s: u128) -> u8 {
-    s as u8 & 15
-}
-
-#[inline]
-fn make_state(used: u128, pos: u8, mask: u8, needs: u8) -> u128 {
-    used << USED_SHIFT | u128::from(pos) << 8 | u128::from(mask) << 4 | u128::from(needs)
-}
-
-/// Steps of progress: off the board 0, track index `t` is `t + 1`, the kitchen 84.
-#[inline]
-fn progress(pos: u8) -> usize {
-    match pos {
-        OFF => 0,
-        KITCHEN => 84,
-        t => usize::from(t) + 1,
-    }
-}
-
-/// Packs sorted pieces and the hammered mask so that numeric order is lexicographic order of
-/// `(pieces[0], .., pieces[3], hammered)`.
-#[inline]
-pub(super) fn pack_key(p: [u8; 4], mask: u8) -> u32 {
-    (u32::from(p[0]) << 25)
-        | (u32::from(p[1]) << 18)
-        | (u32::from(p[2]) << 11)
-        | (u32::from(p[3]) << 4)
-        | u32::from(mask)
-}
-
-#[inline]
-fn unpack_key(k: u32) -> ([u8; 4], u8) {
-    (
-        [
-            (k >> 25) as u8 & 127,
-            (k >> 18) as u8 & 127,
-            (k >> 11) as u8 & 127,
-            (k >> 4) as u8 & 127,
-        ],
-        (k & 15) as u8,
-    )
-}
-
-/// Sorts four position codes ascending (a sorting network).
-#[inline]
-pub(super) fn sort4(mut p: [u8; 4]) -> [u8; 4] {
-    let mut cs = |a: usize, b: usize| {
-        if p[a] > p[b] {
-            p.swap(a, b);
-        }
-    };
-    cs(0, 1);
-    cs(2, 3);
-    cs(0, 2);
-    cs(1, 3);
-    cs(1, 2);
-    p
-}
-
-/// What a landing does.
-pub(super) enum Landing {
-    /// Legal; the hammered mask afterwards.
-    Lands(u8),
-    /// Illegal.
-    Blocked,
-    /// An entry blocked by these opposing pieces unless another piece hammers them first
-    /// (`entry-onto=blocked`).
-    NeedsHammer(u8),
-}
-
-/// What does not change during the turn: the throws, the opposing pieces and the rules.
-pub(super) struct Ctx {
-    pub(super) counts: [u32; 7],
-    /// The throws in all.
-    throws: u32,
-    squares: &'static [u16; 83],
-    opp_square: [u16; 4],
-    opp_safe: [bool; 4],
-    pub(super) hal_any: bool,
-    /// The hal may carry a piece one square short of the dodo onto it (`hal=onto-dodo`).
-    pub(super) hal_onto_dodo: bool,
-    pub(super) bange_entry: bool,
-    /// The bange square's track index (`bange-square`).
-    pub(super) bange_square: u8,
-    /// Under must-use `max`, a hal's unplayed 10 or 24 counts against a play (`leftover=fewest`).
-    pub(super) leftover_counts: bool,
-    pub(super) entry_hammers: bool,
-    share_beside_safe: bool,
-    /// Bit `t`: an opposing piece stands on track index `t` (hammered or not).
-    pub(super) occ: u128,
-}
-
-impl Ctx {
-    /// A piece landing on (or entering at) track index `t`, with `mask` already hammered.
-    #[inline]
-    pub(super) fn land(&self, t: u8, mask: u8, entering: bool) -> Landing {
-        if self.occ >> t & 1 == 0 {
-            return Landing::Lands(mask); // an empty square, or the kitchen
-        }
-        let sq = self.squares[t as usize];
-        let mut hit = 0u8;
-        let mut safe = false;
-        for j in 0..4 {
-            if mask >> j & 1 == 0 && self.opp_square[j] == sq {
-                if self.opp_safe[j] {
-                    safe = true;
-                } else {
-                    hit |= 1 << j;
-                }
-            }
-        }
-        if hit == 0 && !safe {
-            return Landing::Lands(mask);
-        }
-        // Finkel 2002: no piece on an X can be hammered, and "two opposing pieces cannot occupy the
-        // same safe space" (both texts).
-        if X_BY_TRACK[t as usize] {
-            return Landing::Blocked;
-        }
-        // A homeward piece "can no longer be hammered" (Tajeddin); landing beside it is the
-        // `beside-safe` option.
-        if safe && !self.share_beside_safe {
-            return Landing::Blocked;
-        }
-        // Entering onto an opposing piece: the `entry-onto` option.
-        if entering && hit != 0 && !self.entry_hammers {
-            return Landing::NeedsHammer(hit);
-        }
-        // Finkel 2002: landing on an opponent's piece sends it back off the board ("hammer").
-        Landing::Lands(mask | hit)
-    }
-
-    /// Whether an opposing piece stands on track index `t`.
-    #[inline]
-    pub(super) fn occupied(&self, t: u8) -> bool {
-        self.occ >> t & 1 != 0
-    }
-
-    /// Whether one more whole use or hal of throw kind `k` fits in the throws.
-    #[inline]
-    fn has(&self, used: u128, k: usize) -> bool {
-        pfield(used, k) < self.counts[k]
-    }
-
-    /// Whether one more 10 (`k = 1`, balance field 7) or 24 (`k = 5`, field 8) may be played
-    /// by a piece whose projected vector is `used`: its 10s beyond its hals, plus the dusts it
-    /// consumed, stay within the dusts thrown (the other pieces' hals come from the rest).
-    #[inline]
-    fn has_rem(&self, used: u128, k: usize, f: usize) -> bool {
-        let beyond = D_OFF as i64 - i64::from(pfield(used, f)) + 1;
-        beyond + i64::from(pfield(used, k)) <= i64::from(self.counts[k])
-    }
-
-    /// Calls `push` with every state one use away from `s`.
-    #[inline]
-    fn steps(&self, s: u128, mut push: impl FnMut(u128)) {
-        let used = state_used(s);
-        let pos = state_pos(s);
-        let mask = state_mask(s);
-        let needs = state_needs(s);
-        if pos != OFF && pos > DODO {
-            return;
-        }
-        self.uses(used, pos == OFF, |reach, used| {
-            let Some((t, entering)) = self.target(pos, reach) else {
-                return;
-            };
-            match self.land(t, mask, entering) {
-                Landing::Lands(m) => push(make_state(used, t, m, needs)),
-                Landing::NeedsHammer(h) => push(make_state(used, t, mask, needs | h)),
-                Landing::Blocked => {}
-            }
-        });
-    }
-
-    /// Calls `f` with every use one more throw (or part of one) allows a piece whose projected
-    /// vector is `used`, and the vector after it; `off_board`: the piece has not entered.
-    #[inline]
-    pub(super) fn uses(&self, used: u128, off_board: bool, mut f: impl FnMut(Reach, u128)) {
-        if off_board {
-            // Pieces enter only by a dust or bange (Finkel 2002): a dust on the X in the right-hand
-            // row of the player's arm, a bange on the bange square, or the hal of either next to
-            // the kitchen ("10 in addition to entering a piece on the first square").
-            if self.has(used, 1) {
-                f(Reach::Enter(X_ENTRY), used + punit(1));
-                f(Reach::Enter(ENTRY), used + HAL_DUST);
-            }
-            if self.has(used, 5) {
-                if self.bange_entry {
-                    f(Reach::Enter(self.bange_square), used + punit(5));
-                }
-                f(Reach::Enter(ENTRY), used + HAL_BANGE);
-            }
-            return;
-        }
-        // Finkel 2002: "a piece must move the full value of a single throw".
-        for (k, &v) in VALUES.iter().enumerate() {
-            if self.has(used, k) {
-                f(Reach::Forward(v), used + punit(k));
-            }
-        }
-        // The 10 of a dust or 24 of a bange whose hal is (or will be) played elsewhere:
-        // "another piece can move the other 10 or 24 squares" (Tajeddin).
-        if self.has_rem(used, 1, 7) {
-            f(Reach::Forward(10), used - punit(7));
-        }
-        if self.has_rem(used, 5, 8) {
-            f(Reach::Forward(24), used - punit(8));
-        }
-        for (k, hal) in [(1, HAL_DUST), (5, HAL_BANGE)] {
-            if self.has(used, k) {
-                f(Reach::Hal, used + hal);
-            }
-        }
-    }
-
-    /// Where a use takes a piece on `pos` (a track index, the kitchen or off the board), and
-    /// whether that is an entry; `None` if it cannot.
-    #[inline]
-    pub(super) fn target(&self, pos: u8, reach: Reach) -> Option<(u8, bool)> {
-        match reach {
-            // No piece passes the dodo: the texts are silent; the kitchen is reached only from the
-            // dodo [1604.11, 1604.T11], so a longer move has nowhere to land (docs/rules/bargese.md).
-            Reach::Forward(v) => (pos <= DODO && pos + v <= DODO).then_some((pos + v, false)),
-            // The dodo "will only take the hal" into the kitchen (Tajeddin); under `hal=step`
-            // the hal may step any piece one square, under `hal=onto-dodo` the piece one short
-            // of the dodo.
-            Reach::Hal if pos == DODO => Some((KITCHEN, false)),
-            Reach::Hal => (pos < DODO && (self.hal_any || (self.hal_onto_dodo && pos + 1 == DODO)))
-                .then_some((pos + 1, false)),
-            Reach::Enter(t) => (pos == OFF).then_some((t, true)),
-        }
-    }
-}
-
-/// How a use moves a piece.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum Reach {
-    /// Forward this many squares, not past the dodo.
-    Forward(u8),
-    /// The hal: from the dodo into the kitchen, elsewhere one square under `hal=step`.
-    Hal,
-    /// A piece off the board enters on this track index.
-    Enter(u8),
-}
-
-// A projected use vector, what the pieces' uses are combined by: 9 fields of 12 bits. Fields
-// 0..7: throws consumed by mouths up (a dust or bange counts once whether played whole or split
-// into its hal and its 10 or 24); 7, 8: hals minus 10s played, hals minus 24s played, each plus
-// `D_OFF` per piece summed. A total is valid when fields 7 and 8 are at least their offsets
-// (no 10 or 24 without its hal); what exceeds the offsets are the 10s and 24s left over. Two
-// states with the same projection are interchangeable in every total, so they merge.
-const PBITS: usize = 12;
-pub(super) const D_OFF: u128 = 256;
-const PGUARD: u128 = {
-    let mut g = 0u128;
-    let mut f = 0;
-    while f < 9 {
-        g |= 1u128 << (f * PBITS + 11);
-        f += 1;
-    }
-    g
-};
-
-#[inline]
-pub(super) fn pfield(k: u128, f: usize) -> u32 {
-    (k >> (PBITS * f)) as u32 & 4095
-}
-
-#[inline]
-const fn punit(f: usize) -> u128 {
-    1u128 << (PBITS * f)
-}
-
-/// A hal of a dust: the dust consumed, its balance up one.
-const HAL_DUST: u128 = punit(1) + punit(7);
-/// A hal of a bange.
-const HAL_BANGE: u128 = punit(5) + punit(8);
-/// A piece that has used nothing.
-pub(super) const NOTHING: u128 = D_OFF << (PBITS * 7) | D_OFF << (PBITS * 8);
-
-/// `a - b` field by field if no field of `b` exceeds `a`'s (every field below 2048).
-#[inline]
-pub(super) fn psub(a: u128, b: u128) -> Option<u128> {
-    let d = (a | PGUARD).wrapping_sub(b);
-    (d & PGUARD == PGUARD).then_some(d ^ PGUARD)
-}
-
-/// A piece's contribution to a partial result: position (bits 0..7), hammered (7..11), needs
-/// hammered (11..15).
-#[inline]
-fn piece_part(s: u128) -> u32 {
-    u32::from(state_pos(s)) | u32::from(state_mask(s)) << 7 | u32::from(state_needs(s)) << 11
-}
-
-/// Two pieces' parts as a half result: lower position (bits 0..7), higher (7..14), hammered
-/// (14..18), needs (18..22).
-#[inline]
-pub(super) fn half_part(a: u32, b: u32) -> u32 {
-    let (pa, pb) = (a & 127, b & 127);
-    let (lo, hi) = if pa <= pb { (pa, pb) } else { (pb, pa) };
-    lo | hi << 7 | ((a | b) >> 7 & 15) << 14 | ((a | b) >> 11 & 15) << 18
-}
-
-/// Joins two half results into a result key ([`pack_key`]), or `None` when a needed hammering
-/// did not happen.
-#[inline]
-pub(super) fn join_parts(l: u32, r: u32) -> Option<u32> {
-    let mask = (l | r) >> 14 & 15;
-    let needs = (l | r) >> 18 & 15;
-    if needs & !mask != 0 {
-        return None;
-    }
-    Some(merge_parts(l, r))
-}
-
-/// [`join_parts`] for half results that need no hammering.
-#[inline]
-pub(super) fn merge_parts(l: u32, r: u32) -> u32 {
-    let mask = (l | r) >> 14 & 15;
-    let (l0, l1, r0, r1) = (l & 127, l >> 7 & 127, r & 127, r >> 7 & 127);
-    let (p0, m0) = if l0 <= r0 { (l0, r0) } else { (r0, l0) };
-    let (m1, p3) = if l1 <= r1 { (l1, r1) } else { (r1, l1) };
-    let (p1, p2) = if m0 <= m1 { (m0, m1) } else { (m1, m0) };
-    p0 << 25 | p1 << 18 | p2 << 11 | p3 << 4 | mask
-}
 
 #[derive(Default)]
 struct Scratch {
@@ -451,37 +107,6 @@ struct Scratch {
 
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
-}
-
-/// Every state one piece starting on `start` can reach, sorted, into `out`.
-fn piece_states(ctx: &Ctx, start: u8, levels: &mut [Vec<u128>], out: &mut Vec<u128>) {
-    out.clear();
-    let first = make_state(NOTHING, start, 0, 0);
-    let lo = progress(start);
-    levels[lo].push(first);
-    // Bit `l`: level `l` has states waiting.
-    let mut waiting: u128 = 1 << lo;
-    while waiting != 0 {
-        let lv = waiting.trailing_zeros() as usize;
-        waiting &= waiting - 1;
-        let mut layer = std::mem::take(&mut levels[lv]);
-        if layer.len() > 1 {
-            layer.sort_unstable();
-            layer.dedup();
-        }
-        for &s in &layer {
-            out.push(s);
-            // Every use moves the piece forward, so children sit on higher levels.
-            ctx.steps(s, |c| {
-                let l = progress(state_pos(c));
-                waiting |= 1 << l;
-                levels[l].push(c);
-            });
-        }
-        layer.clear();
-        levels[lv] = layer;
-    }
-    out.sort_unstable();
 }
 
 /// Groups a sorted list by its first element.
@@ -545,33 +170,12 @@ pub(super) fn generate_by(
     how: Join,
 ) {
     out.clear();
-    let opp = me.opponent();
-    let mut ctx = Ctx {
+    let ctx = Ctx {
         counts: throws.map(|c| u32::from(c.min(MAX_COUNT))),
         throws: throws.iter().map(|&c| u32::from(c.min(MAX_COUNT))).sum(),
-        squares: &SQUARE[me.index()],
-        opp_square: [NO_SQUARE; 4],
-        opp_safe: [false; 4],
-        hal_any: rules.hal == Hal::Step,
-        hal_onto_dodo: rules.hal == Hal::OntoDodo,
-        bange_entry: rules.bange_entry,
-        bange_square: rules.bange_square.track_index(),
-        leftover_counts: rules.leftover == Leftover::Fewest,
-        entry_hammers: rules.entry_onto == EntryOnto::Hammer,
-        share_beside_safe: rules.beside_safe == BesideSafe::Share,
-        occ: 0,
+        leftover_counts: leftover_counts(rules.leftover),
+        step: Step::new(me, theirs, rules),
     };
-    for (j, &u) in theirs.iter().enumerate() {
-        if u <= DODO {
-            ctx.occ |= OPP_TO_MINE_BITS[u as usize];
-            ctx.opp_square[j] = SQUARE[opp.index()][u as usize];
-            // Finkel 2002: "pieces entering the central row of the player's arm are placed on their
-            // side"; Tajeddin: then it "can no longer be hammered". Index 75 is the row's outer
-            // end: the `outer-end` option.
-            ctx.opp_safe[j] =
-                u > OUTER_END_HOME || (u == OUTER_END_HOME && rules.outer_end == OuterEnd::Home);
-        }
-    }
     let free = rules.must_use == MustUse::Free;
     // Fast path: a single throw without a hal (most turns): each distinct piece moves it or not.
     let total: u32 = ctx.counts.iter().sum();
@@ -582,12 +186,15 @@ pub(super) fn generate_by(
         let mut n = 0;
         for i in 0..4 {
             let p = mine[i];
-            if (i > 0 && p == mine[i - 1]) || p > DODO || p + v > DODO {
+            if i > 0 && p == mine[i - 1] {
                 continue;
             }
-            if let Landing::Lands(m) = ctx.land(p + v, 0, false) {
+            let Some((t, _)) = ctx.step.whole(p, k, v) else {
+                continue;
+            };
+            if let Landing::Lands(m) = ctx.step.land(t, 0, false) {
                 let mut q = mine;
-                q[i] = p + v;
+                q[i] = t;
                 keys[n] = pack_key(sort4(q), m);
                 n += 1;
             }
@@ -641,7 +248,8 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool, how: Join) 
     }
     // 1. Each piece's states by projection (identical pieces share the lists of the first): by
     // walking the throws' pattern when an entry never waits for a hammering, else by search.
-    let patterns = ctx.entry_hammers && ctx.throws <= dag::MAX_THROWS && how != Join::General;
+    let patterns =
+        ctx.step.entry_hammers() && ctx.throws <= dag::MAX_THROWS && how != Join::General;
     // 0. Few throws, every one to be used if possible: try the tuples of pattern nodes that use
     // them all.
     let mut filled = false;
@@ -742,9 +350,9 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool, how: Join) 
         |t| {
             let (bd, bb) = (pfield(t, 7), pfield(t, 8));
             let used: u32 = (0..7).map(|f| pfield(t, f)).sum();
-            let weight = u32::from(ctx.leftover_counts);
-            (bd >= off && bb >= off).then(|| (used, (bd - off + bb - off) * weight))
+            (bd >= off && bb >= off).then(|| (used, bd - off + bb - off))
         },
+        ctx.leftover_counts,
         (&mut s.cum, &mut s.cum_next),
         &mut s.targets,
     );
@@ -901,40 +509,6 @@ fn or_sets(a: u16, b: u16) -> u16 {
         out |= set;
     }
     out
-}
-
-/// Step 4 of a join, for either kind of projected total: every total of one group per piece
-/// (`groups(i)`, identical pieces mapped by `src`) within the throws (`within`), the valid ones
-/// scored into `targets`, best first. `tally` gives a valid total's throws used and its 10s and
-/// 24s left over, or `None` for a 10 or 24 without its hal; the score is most throws used, then
-/// fewest left over. `cum` is scratch.
-pub(super) fn scored_totals<V, I>(
-    src: [usize; 4],
-    groups: impl Fn(usize) -> I,
-    within: impl Fn(V) -> bool,
-    tally: impl Fn(V) -> Option<(u32, u32)>,
-    (cum, next): (&mut Vec<V>, &mut Vec<V>),
-    targets: &mut Vec<(i64, V)>,
-) where
-    V: Copy + Ord + std::ops::Add<Output = V>,
-    I: Iterator<Item = V> + Clone,
-{
-    cum.clear();
-    cum.extend(groups(src[0]));
-    for &from in &src[1..] {
-        next.clear();
-        for &v in cum.iter() {
-            next.extend(groups(from).map(|g| v + g).filter(|&t| within(t)));
-        }
-        next.sort_unstable();
-        next.dedup();
-        std::mem::swap(cum, next);
-    }
-    targets.clear();
-    targets.extend(cum.iter().filter_map(|&t| {
-        tally(t).map(|(used, pending)| ((i64::from(used) << 20) - i64::from(pending), t))
-    }));
-    targets.sort_unstable_by(|a, b| b.cmp(a));
 }
 
 /// The pieces' lists paired into two halves, `[first half, second half]`, with the fewest pairs

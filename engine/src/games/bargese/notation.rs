@@ -19,7 +19,7 @@
 //! Actions: see [`super::BargeseAction`].
 
 use super::board::{KITCHEN, OFF};
-use super::movegen::sort4;
+use super::packing::sort4;
 use super::{Bargese, BargeseAction, BargeseRules, Stage, Throw};
 use crate::game::{EndReason, ParseError, Player};
 

@@ -10,10 +10,12 @@
 
 use rustc_hash::FxHashSet;
 
-use super::board::{ENTRY, KITCHEN, OFF, X_ENTRY};
-use super::movegen::{pack_key, sort4, Ctx, Landing, Reach};
+use super::board::{ENTRY, KITCHEN, OFF};
+use super::packing::{pack_key, sort4};
 use super::rules::Remainder;
+use super::step::{score, Landing, Step};
 use super::throws::VALUES;
+use super::uses::Ctx;
 
 /// A position within the turn: the pieces (sorted), the opposing pieces hammered, the throws
 /// left by mouths up, and per remainder kind (10, 24) those left by played hals, the hals owed
@@ -42,7 +44,7 @@ impl Search<'_> {
     fn land(&mut self, node: Node, i: usize, t: u8, entering: bool) -> Option<Node> {
         // Played in order, an entry blocked unless hammered first is blocked: an earlier
         // hammering has already cleared the opposing piece from `land`'s view.
-        let Landing::Lands(mask) = self.ctx.land(t, node.mask, entering) else {
+        let Landing::Lands(mask) = self.ctx.step.land(t, node.mask, entering) else {
             return None;
         };
         let mut next = node;
@@ -57,15 +59,6 @@ impl Search<'_> {
             if self.seen.insert(n) {
                 self.stack.push(n);
             }
-        }
-    }
-
-    /// Where the hal takes a piece on `p`, and whether that is an entry.
-    fn hal_target(&self, p: u8) -> Option<(u8, bool)> {
-        if p == OFF {
-            Some((ENTRY, true))
-        } else {
-            self.ctx.target(p, Reach::Hal)
         }
     }
 
@@ -85,16 +78,7 @@ impl Search<'_> {
                 rest.left[k] -= 1;
                 // The whole throw, or for a piece off the board an entry on the X or the bange
                 // square.
-                let whole = if p == OFF {
-                    match k {
-                        1 => Some((X_ENTRY, true)),
-                        5 if self.ctx.bange_entry => Some((self.ctx.bange_square, true)),
-                        _ => None,
-                    }
-                } else {
-                    self.ctx.target(p, Reach::Forward(v))
-                };
-                if let Some((t, entering)) = whole {
+                if let Some((t, entering)) = self.ctx.step.whole(p, k, v) {
                     let n = self.land(rest, i, t, entering);
                     self.push(n);
                 }
@@ -103,7 +87,7 @@ impl Search<'_> {
                 }
                 let h = usize::from(k == 5);
                 let r = v - 1;
-                if let Some((t, entering)) = self.hal_target(p) {
+                if let Some((t, entering)) = self.ctx.step.hal(p) {
                     if let Some(after) = self.land(rest, i, t, entering) {
                         if one_use {
                             self.remainder_now(after, h, r, t, p == OFF);
@@ -116,7 +100,7 @@ impl Search<'_> {
                 }
                 // `any-order`: the remainder first, owing its hal.
                 if !one_use {
-                    if let Some((t, _)) = self.ctx.target(p, Reach::Forward(r)) {
+                    if let Some(t) = Step::forward(p, r) {
                         let mut n = rest;
                         n.owed[h] += 1;
                         let n = self.land(n, i, t, false);
@@ -127,9 +111,9 @@ impl Search<'_> {
             if one_use {
                 continue;
             }
-            for (h, r) in [(0, 10), (1, 24)] {
+            for (h, k) in [(0, 1), (1, 5)] {
                 if node.rem[h] > 0 {
-                    if let Some((t, _)) = self.ctx.target(p, Reach::Forward(r)) {
+                    if let Some(t) = Step::forward(p, VALUES[k] - 1) {
                         let mut n = node;
                         n.rem[h] -= 1;
                         let n = self.land(n, i, t, false);
@@ -137,7 +121,7 @@ impl Search<'_> {
                     }
                 }
                 if node.owed[h] > 0 {
-                    if let Some((t, entering)) = self.hal_target(p) {
+                    if let Some((t, entering)) = self.ctx.step.hal(p) {
                         let mut n = node;
                         n.owed[h] -= 1;
                         let n = self.land(n, i, t, entering);
@@ -168,14 +152,14 @@ impl Search<'_> {
                 // that is the whole throw, already played; from off the board the entry on the
                 // first square and the remainder on from there.
                 if self.remainder == Remainder::WithHal && entered {
-                    if let Some((t, _)) = self.ctx.target(ENTRY, Reach::Forward(r)) {
+                    if let Some(t) = Step::forward(ENTRY, r) {
                         let n = self.land(after, j, t, false);
                         self.push(n);
                     }
                 }
                 continue;
             }
-            if let Some((t, _)) = self.ctx.target(q, Reach::Forward(r)) {
+            if let Some(t) = Step::forward(q, r) {
                 let n = self.land(after, j, t, false);
                 self.push(n);
             }
@@ -217,16 +201,15 @@ pub(super) fn ordered_turn(
     while let Some(n) = search.stack.pop() {
         search.expand(n);
     }
-    let total: i64 = ctx.counts.iter().map(|&c| i64::from(c)).sum();
-    let weight = i64::from(ctx.leftover_counts);
+    let total: u32 = ctx.counts.iter().sum();
     let mut best = i64::MIN;
     for n in &search.seen {
         if n.owed != [0, 0] {
             continue;
         }
-        let used = total - n.left.iter().map(|&c| i64::from(c)).sum::<i64>();
-        let unplayed = i64::from(n.rem[0] + n.rem[1] + n.lost[0] + n.lost[1]);
-        let score = (used << 20) - weight * unplayed;
+        let used = total - n.left.iter().map(|&c| u32::from(c)).sum::<u32>();
+        let unplayed = u32::from(n.rem[0] + n.rem[1] + n.lost[0] + n.lost[1]);
+        let score = score(used, unplayed, ctx.leftover_counts);
         if !search.free {
             if score < best {
                 continue;

@@ -10,9 +10,11 @@
 //! pieces commute: neither changes whether the other may land, and a 10 played before its hal
 //! is the same as after it).
 
-use super::board::{DODO, ENTRY, KITCHEN, OFF, X_ENTRY};
-use super::movegen::{pack_key, sort4, Ctx, Landing};
+use super::board::KITCHEN;
+use super::packing::{pack_key, sort4};
+use super::step::{score, Landing, Step};
 use super::throws::VALUES;
+use super::uses::Ctx;
 
 /// The throws not yet played, and what is owed.
 #[derive(Clone, Copy)]
@@ -41,9 +43,8 @@ impl Search<'_> {
             return;
         }
         let left: u32 = pool.real.iter().map(|&c| u32::from(c)).sum();
-        let used = i64::from(self.throws - left);
-        let left = i64::from(pool.rem[0] + pool.rem[1]) * i64::from(self.ctx.leftover_counts);
-        let score = (used << 20) - left;
+        let unplayed = u32::from(pool.rem[0] + pool.rem[1]);
+        let score = score(self.throws - left, unplayed, self.ctx.leftover_counts);
         if !self.free {
             if score < self.best {
                 return;
@@ -70,25 +71,11 @@ impl Search<'_> {
     ) {
         // Played in order, an entry blocked unless hammered first is blocked: an earlier
         // hammering has already cleared the opposing piece from `land`'s view.
-        if let Landing::Lands(m) = self.ctx.land(t, mask, entering) {
+        if let Landing::Lands(m) = self.ctx.step.land(t, mask, entering) {
             let mut next = mine;
             next[i] = t;
             let from = if self.ordered { i } else { 0 };
             self.visit(next, m, pool, from, moved | 1 << i);
-        }
-    }
-
-    /// Where the hal takes a piece on `p`, and whether that is an entry.
-    #[inline]
-    fn hal_target(&self, p: u8) -> Option<(u8, bool)> {
-        if p == OFF {
-            Some((ENTRY, true))
-        } else if p == DODO {
-            Some((KITCHEN, false))
-        } else if p < DODO && (self.ctx.hal_any || (self.ctx.hal_onto_dodo && p + 1 == DODO)) {
-            Some((p + 1, false))
-        } else {
-            None
         }
     }
 
@@ -108,37 +95,33 @@ impl Search<'_> {
                 }
                 let mut rest = pool;
                 rest.real[k] -= 1;
-                if p == OFF {
-                    if k == 1 {
-                        self.land(mine, mask, i, X_ENTRY, true, rest, moved);
-                    } else if k == 5 && self.ctx.bange_entry {
-                        self.land(mine, mask, i, self.ctx.bange_square, true, rest, moved);
-                    }
-                } else if p + v <= DODO {
-                    self.land(mine, mask, i, p + v, false, rest, moved);
+                if let Some((t, entering)) = self.ctx.step.whole(p, k, v) {
+                    self.land(mine, mask, i, t, entering, rest, moved);
                 }
                 if k == 1 || k == 5 {
                     let h = usize::from(k == 5);
-                    if let Some((t, entering)) = self.hal_target(p) {
+                    if let Some((t, entering)) = self.ctx.step.hal(p) {
                         let mut r = rest;
                         r.rem[h] += 1;
                         self.land(mine, mask, i, t, entering, r, moved);
                     }
-                    if p < DODO && p + v - 1 <= DODO {
+                    if let Some(t) = Step::forward(p, v - 1) {
                         let mut r = rest;
                         r.owed[h] += 1;
-                        self.land(mine, mask, i, p + v - 1, false, r, moved);
+                        self.land(mine, mask, i, t, false, r, moved);
                     }
                 }
             }
-            for (h, v) in [(0, 10), (1, 24)] {
-                if pool.rem[h] > 0 && p < DODO && p + v <= DODO {
-                    let mut r = pool;
-                    r.rem[h] -= 1;
-                    self.land(mine, mask, i, p + v, false, r, moved);
+            for (h, k) in [(0, 1), (1, 5)] {
+                if pool.rem[h] > 0 {
+                    if let Some(t) = Step::forward(p, VALUES[k] - 1) {
+                        let mut r = pool;
+                        r.rem[h] -= 1;
+                        self.land(mine, mask, i, t, false, r, moved);
+                    }
                 }
                 if pool.owed[h] > 0 {
-                    if let Some((t, entering)) = self.hal_target(p) {
+                    if let Some((t, entering)) = self.ctx.step.hal(p) {
                         let mut r = pool;
                         r.owed[h] -= 1;
                         self.land(mine, mask, i, t, entering, r, moved);
@@ -162,7 +145,7 @@ pub(super) fn small_turn(ctx: &Ctx, mine: [u8; 4], free: bool, keys: &mut Vec<u3
         ctx,
         start: mine,
         free,
-        ordered: ctx.entry_hammers,
+        ordered: ctx.step.entry_hammers(),
         throws,
         best: i64::MIN,
         keys,

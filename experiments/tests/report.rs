@@ -1,4 +1,5 @@
-//! `cowrie report` on a small results tree copied from the committed one: the figures it shows
+//! `cowrie report` on a small results tree copied from the committed one (the study's files from a
+//! fixed copy in tests/data/report/): the figures it shows
 //! (checked by hand against the CSVs), byte-identical output, `--check` passing on an unchanged
 //! tree and failing with exit code 1 after an edit, and bad input refused with exit code 2.
 
@@ -14,9 +15,13 @@ fn repo() -> PathBuf {
 }
 
 fn copy(rel: &str, to: &Path) {
+    copy_from(&repo().join("results"), rel, to);
+}
+
+fn copy_from(from: &Path, rel: &str, to: &Path) {
     let dst = to.join(rel);
     fs::create_dir_all(dst.parent().unwrap()).unwrap();
-    fs::copy(repo().join("results").join(rel), dst).unwrap();
+    fs::copy(from.join(rel), dst).unwrap();
 }
 
 /// A tree with one study game, one ladder, one convergence run, a solved variant with its
@@ -24,10 +29,16 @@ fn copy(rel: &str, to: &Path) {
 fn tree() -> tempfile::TempDir {
     let t = tempfile::tempdir().unwrap();
     let r = t.path();
+    // The study's files are a fixed copy (a study re-run changes the committed ones).
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/report");
     for f in [
         "default-study/frangieh/compare.csv",
         "default-study/frangieh/1-barakat-1974/manifest.json",
         "default-study/frangieh/2-modern/manifest.json",
+    ] {
+        copy_from(&fixture, f, r);
+    }
+    for f in [
         "ladder/julbahar/ladder.csv",
         "ladder/julbahar/manifest.json",
         "converge/baghchal/converge.csv",

@@ -1,7 +1,9 @@
 //! Validated run configurations: the clap arguments of [`crate::cli`] turned into typed
 //! configs, checked before anything is written (counts, the game, its rules, agent specs,
-//! writable paths). The commands of [`crate::cmd`] take these configs; none reads the command
-//! line itself. Every run of games is made of pairings built by [`MatchConfig::part`].
+//! writable paths). The commands that play games (match, tournament, ladder, compare,
+//! advantage, study, converge, bench) take these configs; the others (solve, probe, judge,
+//! report, merge, replay, show, train, entry) read their own arguments. Every run of games is
+//! made of pairings built by [`MatchConfig::part`].
 
 use std::path::PathBuf;
 
@@ -577,15 +579,18 @@ impl CompareConfig {
             .iter()
             .map(|s| s.parse())
             .collect::<anyhow::Result<Vec<RuleSetSpec>>>()?;
-        CompareConfig::new(
-            "compare",
-            &a.game,
-            sets,
-            a.agent.clone(),
-            a.games,
-            RunConfig::from_args(&a.run, command_line),
-            a.out.clone(),
-        )
+        Ok(CompareConfig {
+            resume: a.resume,
+            ..CompareConfig::new(
+                "compare",
+                &a.game,
+                sets,
+                a.agent.clone(),
+                a.games,
+                RunConfig::from_args(&a.run, command_line),
+                a.out.clone(),
+            )?
+        })
     }
 
     /// The directory of rule set `i`'s match.

@@ -291,7 +291,7 @@ fn the_bench_signature_is_stable() {
 fn compare_and_advantage_write_metrics_with_intervals() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("cmp");
-    let o = cowrie(&[
+    let args = [
         "compare",
         "--game",
         "baghchal",
@@ -306,7 +306,8 @@ fn compare_and_advantage_write_metrics_with_intervals() {
         "--quiet",
         "--out",
         out.to_str().unwrap(),
-    ]);
+    ];
+    let o = cowrie(&args);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let (header, rows) = read_rows(&out.join("compare.csv"));
     let col = |name: &str| header.iter().position(|h| h == name).unwrap();
@@ -332,6 +333,17 @@ fn compare_and_advantage_write_metrics_with_intervals() {
         truncated > 100,
         "most random parlett games last beyond 100 plies"
     );
+    // `--resume` verifies the finished rule sets against their manifests: an edited row is
+    // refused naming the file (a comparison replayed from scratch would overwrite it).
+    let played = out.join("1-five-captures/games.csv");
+    let mut text = std::fs::read_to_string(&played).unwrap();
+    let at = text.find('\n').unwrap() + 1;
+    text.replace_range(at..=at, "X");
+    std::fs::write(&played, &text).unwrap();
+    let again = cowrie(&[&args[..], &["--resume"]].concat());
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("games.csv"));
+    assert_eq!(std::fs::read_to_string(&played).unwrap(), text);
     let first = get("five-captures", "advantage_p1");
     assert_eq!(&first[col("diff_vs_first")], "0.000000");
     let lo: f64 = first[col("ci95_low")].parse().unwrap();

@@ -40,9 +40,14 @@ pub struct SearchMismatch {
     pub bound: u32,
 }
 
+/// Slots drawn per requested sample before the sampling gives up on filling a kind.
+const DRAWS_PER_SAMPLE: u64 = 100_000;
+
 /// Samples `decided` positions of `db` with a stored distance of at most `bound` and
 /// `undecided` others (draws or longer), uniformly over slots of uniformly chosen layers and
 /// sides, from `seed`; checks each with the minimax search on the engine's game under `rules`.
+/// Sampling stops after [`DRAWS_PER_SAMPLE`] slots a requested sample; the report says how
+/// many of each kind were found.
 ///
 /// # Errors
 /// The first disagreement in sampling order.
@@ -60,7 +65,14 @@ pub fn check_samples(
     let layers: Vec<u32> = db.rules().layers().collect();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (mut short, mut long) = (Vec::new(), Vec::new());
+    // A database may hold few or no positions of one kind (none within the bound in a small
+    // game): the draws are bounded, and the report counts the samples actually found.
+    let mut draws = (decided + undecided).saturating_mul(DRAWS_PER_SAMPLE);
     while (short.len() as u64) < decided || (long.len() as u64) < undecided {
+        if draws == 0 {
+            break;
+        }
+        draws -= 1;
         let g = layers[rng.gen_range(0..layers.len())];
         let layer = db.layer(g).expect("a solved layer");
         let side = Side::BOTH[rng.gen_range(0..2)];
@@ -91,21 +103,17 @@ pub fn check_samples(
     let order = |c: &Baghchal| db.state_value(c).map_or(0, Value::preference);
     let check = |(state, v): &(Baghchal, Value)| -> Result<(), Box<SearchMismatch>> {
         let mut search = Search::new(&order);
-        let ok = match *v {
-            Value::Win(d) => {
-                let d = u32::from(d);
+        let ok = match (*v, v.distance().map(u32::from)) {
+            // A distance within the bound: the end is forced in exactly that many plies.
+            (Value::Win(_), Some(d)) if d <= bound => {
                 search.wins(state, d) && (d < 2 || !search.wins(state, d - 2))
             }
-            Value::Loss(d) => {
-                let d = u32::from(d);
+            (Value::Loss(_), Some(d)) if d <= bound => {
                 search.loses(state, d) && (d < 2 || !search.loses(state, d - 2))
             }
-            Value::Draw => false,
-        };
-        let ok = ok || {
-            // A draw or a distance beyond the bound: no forced end within the bound.
-            let beyond = v.distance().is_none_or(|d| u32::from(d) > bound);
-            beyond && !search.wins(state, bound) && !search.loses(state, bound)
+            // A draw or a distance beyond the bound: no forced end within the bound (the
+            // search never goes deeper than the bound).
+            _ => !search.wins(state, bound) && !search.loses(state, bound),
         };
         if ok {
             Ok(())

@@ -174,7 +174,7 @@ pub fn run(cfg: &EntryConfig) -> anyhow::Result<String> {
             "seed": cfg.seed,
         }),
         cfg.threads,
-        true,
+        cfg.agent.is_reproducible(),
     );
     let started = std::time::Instant::now();
     let pool = rayon::ThreadPoolBuilder::new()

@@ -51,8 +51,9 @@ fn variants<G: Game>() -> Vec<&'static str> {
 ///   fraction of its cost (results/td-frangieh); `ludii`, which has no shipped network, is played
 ///   by `expectimax:depth=2` in a run of its own (`frangieh-ludii/`), so that no variant
 ///   difference is taken between two agents;
-/// - Julbahar: `expectimax:depth=2`, the top of its ladder (0.728 of the games against depth 1);
-/// - Bargese: `expectimax:depth=2`, the top of its ladder (0.600 against depth 1).
+/// - Julbahar: `expectimax:depth=2`, the top of its ladder;
+/// - Bargese: `expectimax:depth=2`, the top of its ladder (the ladders' rates, with their
+///   intervals, are in results/README.md).
 #[must_use]
 pub fn runs() -> Vec<StudyRun> {
     let frangieh: Vec<&'static str> = variants::<Frangieh>();

@@ -157,6 +157,34 @@ fn num(s: Option<&str>) -> Option<f64> {
         .filter(|x| x.is_finite())
 }
 
+/// The columns that name one row of a study's metrics in both `compare.csv` and `summary.csv`.
+const STUDY_KEY: [&str; 4] = ["game", "rule_set", "agent", "metric"];
+
+/// The study-wide adjusted p-values of `summary.csv` (if the study wrote one), by the row's
+/// [`STUDY_KEY`] cells joined: the columns whose name starts with `study_`.
+fn study_adjusted(path: &Path) -> anyhow::Result<BTreeMap<String, serde_json::Map<String, Value>>> {
+    let mut out = BTreeMap::new();
+    if !path.is_file() {
+        return Ok(out);
+    }
+    let t = Table::read(path)?;
+    for row in &t.rows {
+        let key: Vec<&str> = STUDY_KEY
+            .iter()
+            .map(|c| t.get(row, c).unwrap_or(""))
+            .collect();
+        let extra: serde_json::Map<String, Value> = t
+            .columns
+            .iter()
+            .zip(row)
+            .filter(|(c, _)| c.starts_with("study_"))
+            .map(|(c, v)| (c.clone(), Value::String(v.clone())))
+            .collect();
+        out.insert(key.join("\u{1f}"), extra);
+    }
+    Ok(out)
+}
+
 /// A study: one `compare.csv` per game.
 fn study(
     root: &Path,
@@ -164,6 +192,7 @@ fn study(
     subs: &[PathBuf],
     plots: &mut Vec<EffectsPlot>,
 ) -> anyhow::Result<Value> {
+    let adjusted = study_adjusted(&top.join("summary.csv"))?;
     let mut games = Vec::new();
     for g in subs.iter().filter(|d| d.join("compare.csv").is_file()) {
         let path = g.join("compare.csv");
@@ -185,7 +214,17 @@ fn study(
                 agent = t.get(row, "agent").unwrap_or("").to_string();
             }
             let metric = t.get(row, "metric").unwrap_or("").to_string();
-            metrics.entry(rs).or_default().insert(metric, t.record(row));
+            let mut record = t.record(row);
+            let key: Vec<&str> = STUDY_KEY
+                .iter()
+                .map(|c| t.get(row, c).unwrap_or(""))
+                .collect();
+            if let (Some(extra), Value::Object(r)) =
+                (adjusted.get(&key.join("\u{1f}")), &mut record)
+            {
+                r.extend(extra.clone());
+            }
+            metrics.entry(rs).or_default().insert(metric, record);
         }
         let has = |c: &str| t.columns.iter().any(|x| x == c);
         let rule_sets: Vec<Value> = order
@@ -278,6 +317,7 @@ fn study(
         "name": name(top),
         "path": rel(root, top),
         "games": games,
+        "study_wide": !adjusted.is_empty(),
         "summary": file_if(root, summary),
         "summary_columns": summary_cols,
     }))

@@ -89,7 +89,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Merge(args) => merge::run(&args, cl),
         Command::Replay(args) => replay::run(&args),
         Command::Train(args) => print_stdout(&train::run(&args, cl)?),
-        Command::Solve(args) => print_stdout(&solve::run(&args)?),
+        Command::Solve(args) => print_stdout(&solve::run(&args, cl)?),
         Command::Probe(args) => print_stdout(&probe::run(&args)?),
         Command::Judge(args) => print_stdout(&judge::run(&args)?),
         Command::Completions(args) => {

@@ -2,7 +2,7 @@
 //! each rung's `games.csv`, the intervals around their values, the same bytes with any thread
 //! count, a resumed run equal to an uninterrupted one, and the refusals.
 mod common;
-use common::{cowrie, read_rows, refused};
+use common::{cowrie, read_rows, reduced_solve, refused};
 use cowrie_experiments::cmd::converge;
 use cowrie_experiments::digest::FileDigest;
 
@@ -279,4 +279,46 @@ fn bad_input_is_refused_in_one_line() {
         ]),
         "chess",
     );
+}
+
+/// A `perfect` rung whose database stops at the movement phase (the reduced game
+/// `win-captures=2`, solved here) plays the placement by a search, so nothing about it is solved:
+/// its rows are measured like any rung's, and the verdict names no solved rung. (A database
+/// solved back to the start takes hours; the solved rung's arithmetic is tested in
+/// `experiments/src/cmd/converge.rs`.)
+#[test]
+fn a_perfect_rung_outside_its_database_is_an_ordinary_rung() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let d = db.to_str().unwrap();
+    ok(&cowrie(&reduced_solve(d)));
+    let out = dir.path().join("c");
+    let perfect = format!("perfect:db={d},depth=1");
+    let text = ok(&cowrie(&[
+        "converge",
+        "--game",
+        "baghchal",
+        "--option",
+        "win-captures=2",
+        "--option",
+        "repetition=threefold-draw",
+        "--agent",
+        "random",
+        "--agent",
+        &perfect,
+        "--games",
+        "8",
+        "--seed",
+        "3",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    assert!(!text.contains("solved start"), "{text}");
+    let (h, rows) = read_rows(&out.join("converge.csv"));
+    let col = |n: &str| h.iter().position(|x| x == n).unwrap();
+    let rung2: Vec<_> = rows.iter().filter(|r| &r[col("rung")] == "2").collect();
+    assert_eq!(rung2.len(), 5);
+    assert!(rung2.iter().all(|r| &r[col("cluster")] == "pair"));
+    assert_eq!(&rung2[0][col("agent")], perfect.as_str());
 }

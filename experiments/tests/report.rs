@@ -44,6 +44,10 @@ fn tree() -> tempfile::TempDir {
         "converge/baghchal/converge.csv",
         "converge/baghchal/converge.txt",
         "converge/baghchal/manifest.json",
+        "converge/baghchal-perfect/converge.csv",
+        "converge/baghchal-perfect/converge.txt",
+        "converge/baghchal-perfect/manifest.json",
+        "solve/five-captures-goats-pass/manifest.json",
         "solve/five-captures/start.csv",
         "solve/five-captures/placement-00-goats.csv",
         "solve/five-captures/placement-01-goats.csv",
@@ -105,6 +109,16 @@ fn the_report_shows_the_csv_figures_and_is_byte_identical() {
     assert!(first.contains(
         "The placement phase is not in the results yet (no `placement-*.csv` in `solve/five-captures-goats-pass/`)."
     ));
+    // converge.csv, baghchal-perfect rung 5: the solved cells, the draw share still measured.
+    assert!(first.contains(
+        "| 5 | `perfect:db=dbs/five-captures,depth=4` | 200 | 0.000 (solved) | -0.295 [-0.354, -0.236] * | 0.000 (solved) |"
+    ));
+    assert!(first.contains("| 0.970 [0.937, 0.986] |"));
+    // The command a solve's manifest records, and none where no manifest is committed.
+    assert!(first.contains(
+        "Made by `cowrie solve --game baghchal --variant five-captures --option 'goats-blocked=pass' --movement-only"
+    ));
+    assert!(first.contains("No command is recorded with these files"));
     // The command each manifest records.
     assert!(first.contains("cowrie ladder --game julbahar --option 'unit=game' --rung random"));
     // Again: the same bytes.

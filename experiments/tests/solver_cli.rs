@@ -1,7 +1,7 @@
 //! `cowrie solve` and `cowrie probe` through the real binary, on the reduced game
 //! `win-captures=2` (layers 20 and 19), and their refusals.
 mod common;
-use common::{cowrie, read_rows, refused};
+use common::{cowrie, read_rows, reduced_solve, refused};
 
 #[test]
 fn solve_writes_layers_and_summaries_and_probe_reads_them() {
@@ -289,5 +289,53 @@ fn judge_finds_no_value_thrown_away_by_perfect_play_and_some_by_random_play() {
             csv.to_str().unwrap(),
         ]),
         "win-captures=2",
+    );
+}
+
+/// Every `cowrie solve` that writes to a database records its command line and resolved
+/// options in the database's manifest, oldest first; a refused one records nothing.
+#[test]
+fn solve_records_each_command_in_the_manifest() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let d = db.to_str().unwrap();
+    let base = reduced_solve(d);
+    let solve = |extra: &[&str]| {
+        let mut args = base.clone();
+        args.extend_from_slice(extra);
+        cowrie(&args)
+    };
+    assert!(solve(&["--threads", "1"]).status.success());
+    refused(&solve(&[]), "--resume");
+    assert!(solve(&["--resume"]).status.success());
+    let m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(db.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(m["format"], "cowrie-baghchal-movement-phase");
+    assert_eq!(m["version"], 1);
+    let commands = m["commands"].as_array().unwrap();
+    assert_eq!(commands.len(), 2, "{m}");
+    let argv = |c: &serde_json::Value| -> Vec<String> {
+        c["command_line"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a.as_str().unwrap().to_string())
+            .collect()
+    };
+    let mut want: Vec<String> = base.iter().map(|s| (*s).to_string()).collect();
+    want.extend(["--threads".to_string(), "1".to_string()]);
+    assert_eq!(argv(&commands[0])[1..], want[..]);
+    assert_eq!(argv(&commands[1]).last().unwrap(), "--resume");
+    assert_eq!(commands[0]["threads"], 1);
+    assert_eq!(commands[1]["threads"], 2);
+    let run = &commands[0]["run"];
+    assert_eq!(run["game"], "baghchal");
+    assert_eq!(run["variant"], "five-captures");
+    assert_eq!(run["options"]["win-captures"], "2");
+    assert_eq!(run["options"]["goats-blocked"], "lose");
+    assert_eq!(run["movement_only"], true);
+    assert_eq!(
+        (&run["resume"], &commands[1]["run"]["resume"]),
+        (&false.into(), &true.into())
     );
 }

@@ -98,6 +98,25 @@ pub struct HalfRecord {
     pub parts: Vec<PartRecord>,
 }
 
+/// One command that wrote to a database (the first solve, and each `--resume`), as the
+/// manifests of cowrie's other commands record theirs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CommandRecord {
+    /// The full command line.
+    pub command_line: Vec<String>,
+    /// cowrie's version.
+    pub cowrie_version: String,
+    /// The git commit the binary was built from (`unknown` outside a repository).
+    pub git_commit: String,
+    /// Start time, RFC 3339 UTC.
+    pub started: String,
+    /// Worker threads.
+    pub threads: usize,
+    /// The command's resolved options: the game, variant, option overrides and every rule
+    /// option resolved, and the solve's own flags.
+    pub run: serde_json::Value,
+}
+
 /// The manifest of a database.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Manifest {
@@ -113,6 +132,11 @@ pub struct Manifest {
     /// movement phase alone).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub placement: Vec<HalfRecord>,
+    /// The commands that wrote the database, oldest first (none in a database written before
+    /// commands were recorded, or by the library without one; such a manifest still reads and
+    /// resumes, and the field is added by the next command that records itself).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub commands: Vec<CommandRecord>,
 }
 
 impl Manifest {
@@ -125,6 +149,7 @@ impl Manifest {
             rules,
             layers: Vec::new(),
             placement: Vec::new(),
+            commands: Vec::new(),
         }
     }
 
@@ -357,5 +382,59 @@ impl Database {
             this: self.layer(goats)?,
             below: goats.checked_sub(1).and_then(|g| self.layer(g)),
         })
+    }
+}
+
+#[cfg(test)]
+mod manifest_tests {
+    use super::*;
+
+    /// A manifest as `cowrie solve` wrote it before it recorded commands (the shape of a
+    /// five-captures database with its last placement half).
+    const OLD: &str = r#"{
+  "format": "cowrie-baghchal-movement-phase",
+  "version": 1,
+  "rules": {
+    "win_captures": 5,
+    "goats_pass": false
+  },
+  "layers": [
+    {
+      "goats": 16,
+      "slots_per_side": 33901434,
+      "levels": 78
+    }
+  ],
+  "placement": [
+    {
+      "placed": 19,
+      "side": "goats",
+      "parts": [
+        {
+          "captured": 0,
+          "tally": {
+            "positions": 333175,
+            "wins": 300230,
+            "draws": 32879,
+            "losses": 66
+          }
+        }
+      ]
+    }
+  ]
+}
+"#;
+
+    #[test]
+    fn a_manifest_written_before_commands_were_recorded_reads_and_writes_back_the_same() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join(MANIFEST), OLD).unwrap();
+        let m = Manifest::read(dir.path()).unwrap().unwrap();
+        assert!(m.commands.is_empty());
+        assert_eq!(m.layers[0].levels, 78);
+        assert_eq!(m.placement[0].parts[0].tally.losses, 66);
+        // Written back without commands, it is the same text.
+        m.write(dir.path()).unwrap();
+        assert_eq!(fs::read_to_string(dir.path().join(MANIFEST)).unwrap(), OLD);
     }
 }

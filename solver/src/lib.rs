@@ -39,7 +39,7 @@ pub mod symmetry;
 pub mod value;
 pub mod verify;
 
-pub use db::{Database, DbError, Manifest};
+pub use db::{CommandRecord, Database, DbError, Manifest};
 pub use index::{Canonical, Index};
 pub use layer::{Layer, Side};
 pub use retrograde::{solve_layer, Progress, SolveReport};

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use crate::db::{self, DbError, Manifest};
+use crate::db::{self, CommandRecord, DbError, Manifest};
 use crate::index::Index;
 use crate::layer::Layer;
 use crate::retrograde::{solve_layer, Progress};
@@ -98,6 +98,21 @@ pub fn solve(
     resume: bool,
     observer: &dyn Observer,
 ) -> Result<Vec<LayerOutcome>, SolveError> {
+    solve_recorded(dir, rules, resume, observer, None)
+}
+
+/// [`solve`], recording `command` in the manifest's `commands` (once the directory is known to
+/// hold no database, or one of these rules to resume, and before any layer is solved).
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_recorded(
+    dir: &Path,
+    rules: &SolveRules,
+    resume: bool,
+    observer: &dyn Observer,
+    command: Option<&CommandRecord>,
+) -> Result<Vec<LayerOutcome>, SolveError> {
     let mut manifest = match Manifest::read(dir)? {
         Some(_) if !resume => return Err(SolveError::Exists(dir.to_path_buf())),
         Some(m) if m.rules != *rules => {
@@ -119,6 +134,10 @@ pub fn solve(
             m
         }
     };
+    if let Some(c) = command {
+        manifest.commands.push(c.clone());
+        manifest.write(dir)?;
+    }
     let index = Index::new();
     let mut below: Option<Layer> = None;
     let mut outcomes = Vec::new();

@@ -4,7 +4,9 @@
 use std::fs;
 
 use cowrie_solver::solve::{self, Silent};
-use cowrie_solver::{solve_layer, Database, Index, Manifest, Side, SolveRules, Value};
+use cowrie_solver::{
+    solve_layer, CommandRecord, Database, Index, Manifest, Side, SolveRules, Value,
+};
 
 /// The reduced game of `brute_force.rs`: the tigers win on the second capture.
 const RULES: SolveRules = SolveRules {
@@ -96,4 +98,58 @@ fn short_distances_agree_with_a_minimax_search_on_the_engine() {
     };
     let report = cowrie_solver::search_check::check_samples(&db, &rules, 200, 50, 7, 1).unwrap();
     assert_eq!((report.decided, report.undecided), (200, 50));
+}
+
+fn command(arg: &str) -> CommandRecord {
+    CommandRecord {
+        command_line: vec!["cowrie".into(), "solve".into(), arg.into()],
+        cowrie_version: "0.1.0".into(),
+        git_commit: "unknown".into(),
+        started: "2026-01-01T00:00:00Z".into(),
+        threads: 1,
+        run: serde_json::json!({"game": "baghchal", "resume": arg == "--resume"}),
+    }
+}
+
+#[test]
+fn a_manifest_without_commands_resumes_and_records_the_resuming_command() {
+    // A database as the library writes it without a command: its manifest has the format's
+    // fields only, as every manifest written before commands were recorded.
+    let dir = tempfile::tempdir().unwrap();
+    solve::solve(dir.path(), &RULES, false, &Silent).unwrap();
+    let old = fs::read_to_string(dir.path().join("manifest.json")).unwrap();
+    assert!(!old.contains("commands"), "{old}");
+    let layers: Vec<Vec<u8>> = ["layer-19.bin", "layer-20.bin"]
+        .iter()
+        .map(|f| fs::read(dir.path().join(f)).unwrap())
+        .collect();
+
+    // Resumed with a command: recorded, the layers kept as they were.
+    let first = command("--resume");
+    let resumed = solve::solve_recorded(dir.path(), &RULES, true, &Silent, Some(&first)).unwrap();
+    assert!(resumed.iter().all(|o| o.seconds.is_none()));
+    let m = Manifest::read(dir.path()).unwrap().unwrap();
+    assert_eq!(m.commands, vec![first.clone()]);
+    assert_eq!(m.layers.len(), 2);
+    for (f, bytes) in ["layer-19.bin", "layer-20.bin"].iter().zip(&layers) {
+        assert_eq!(&fs::read(dir.path().join(f)).unwrap(), bytes, "{f}");
+    }
+    // The manifest is the old one with the field added.
+    let new = fs::read_to_string(dir.path().join("manifest.json")).unwrap();
+    let strip = |t: &str| {
+        let mut v: serde_json::Value = serde_json::from_str(t).unwrap();
+        v.as_object_mut().unwrap().remove("commands");
+        v
+    };
+    assert_eq!(strip(&new), strip(&old));
+
+    // A second command is appended; a refused start (no --resume) records nothing.
+    let second = command("--resume");
+    solve::solve_recorded(dir.path(), &RULES, true, &Silent, Some(&second)).unwrap();
+    let refused = command("--threads");
+    assert!(solve::solve_recorded(dir.path(), &RULES, false, &Silent, Some(&refused)).is_err());
+    let m = Manifest::read(dir.path()).unwrap().unwrap();
+    assert_eq!(m.commands, vec![first, second]);
+    // And the database opens as before.
+    assert!(Database::open(dir.path(), &RULES).is_ok());
 }

@@ -11,6 +11,11 @@
 //! `OUT/converge.txt` (the verdict), `OUT/converge.svg` (the first-mover win rate and the draw
 //! share against the rung, with their intervals) and `OUT/manifest.json`. docs/metrics.md
 //! (*Convergence with strength*) gives the formulas and the verdict's rules.
+//!
+//! A rung whose agent plays perfectly from the start (`perfect:db=DIR` on a database solved back
+//! to the start position) is the end of the ladder: its games must all end as the solved start
+//! value says, and the rates that value fixes are reported as exact, with `cluster` `solved` and
+//! an interval of zero width ([`Solved`]).
 
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -26,7 +31,7 @@ use crate::manifest::{now_rfc3339, Manifest};
 use crate::metrics::{first_enterer_wins, metrics, read_subgames, stats_of, Metric, RuleSetStats};
 use crate::output::f6;
 use crate::registry::{dispatch, GameTask};
-use crate::summary::read_rows;
+use crate::summary::{read_rows, Outcome, RowView};
 
 /// The metrics `converge.csv` reports, in its order; the others of `docs/metrics.md` are in
 /// each rung's own files. Bargese and Julbahar add their second first-mover definitions.
@@ -125,15 +130,151 @@ pub fn judge(steps: &[Step]) -> (bool, Vec<Vec<Step>>) {
     (settled, runs)
 }
 
+/// The start position's value under perfect play, for seat 1, as a solved database gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Solved {
+    /// Seat 1 wins.
+    Seat1Wins,
+    /// Seat 2 wins.
+    Seat2Wins,
+    /// Neither side can force a win.
+    Draw,
+}
+
+/// The `cluster` of a metric whose value is the solved value: exact, its interval of zero width.
+pub const SOLVED: &str = "solved";
+
+impl Solved {
+    /// The value of an exact score for seat 1 (positive: a win, 0: a draw, negative: a loss).
+    #[must_use]
+    pub fn of_score(score: i32) -> Solved {
+        match score.signum() {
+            1 => Solved::Seat1Wins,
+            -1 => Solved::Seat2Wins,
+            _ => Solved::Draw,
+        }
+    }
+
+    /// The value in words, naming the sides.
+    fn describe(self, seat1: &str, seat2: &str) -> String {
+        match self {
+            Solved::Seat1Wins => format!("a win for the {seat1}"),
+            Solved::Seat2Wins => format!("a win for the {seat2}"),
+            Solved::Draw => "a draw (neither side can force a win)".to_string(),
+        }
+    }
+
+    /// Whether a game that ended with `o` is one perfect play from the start can give: the
+    /// winner's win, or for a draw a draw by the rules or a game the ply cap cut short (the
+    /// rules decide which: under Baghchal's `repetition=none` nothing ends a drawn game).
+    #[must_use]
+    pub fn admits(self, o: Outcome) -> bool {
+        match self {
+            Solved::Seat1Wins => o == Outcome::Won(1),
+            Solved::Seat2Wins => o == Outcome::Won(2),
+            Solved::Draw => matches!(o, Outcome::Draw | Outcome::Unresolved),
+        }
+    }
+
+    /// The metrics this value fixes, with their exact values, for games whose first mover is
+    /// seat 1 in every game (`first_is_seat1`) or not. A draw fixes the wins (none) but not how
+    /// the games that nobody wins end, by the rules or at the ply cap, so `drawishness` and
+    /// `timeouts` stay measured there.
+    #[must_use]
+    pub fn fixed(self, first_is_seat1: bool) -> Vec<(&'static str, f64)> {
+        let (seat1, undecided) = match self {
+            Solved::Seat1Wins => (1.0, false),
+            Solved::Seat2Wins => (0.0, false),
+            Solved::Draw => (0.0, true),
+        };
+        let mut out = vec![("advantage_p1", seat1)];
+        if first_is_seat1 || undecided {
+            out.push(("first_mover_win_rate", seat1));
+        }
+        if !undecided {
+            out.extend([("drawishness", 0.0), ("timeouts", 0.0)]);
+        }
+        out
+    }
+}
+
+/// The solved start value where `spec` plays perfectly from the start of `rules`: a `perfect`
+/// agent whose database covers the start position (for Baghchal, a database solved back to the
+/// start by `cowrie solve` without `--movement-only` or `--down-to-placed`). `None` for every
+/// other agent, and for a `perfect` agent that searches there (whose play is not perfect).
+fn solved_start<G: Game + Evaluate>(spec: &AgentSpec, rules: &G::Rules) -> Option<Solved> {
+    let AgentSpec::Perfect(p) = spec else {
+        return None;
+    };
+    let oracle = G::perfect_oracle(&p.db).ok()?;
+    oracle
+        .score(&G::new(rules), Player::ONE)
+        .map(Solved::of_score)
+}
+
+/// Checks every game of the solved rung `rung` (1-based) against `solved`, then reports the
+/// metrics the value fixes as exact: their value, `cluster` [`SOLVED`], an interval of zero width
+/// and no design effect. The step from the previous rung keeps its paired interval (the previous
+/// rung's sampling error).
+///
+/// # Errors
+/// A game that ended otherwise (the database or the agent is wrong, or the ply cap cut a won
+/// game short), naming it.
+pub fn apply_solved(
+    rung: usize,
+    solved: Solved,
+    rows: &[RowView],
+    sides: [&str; 2],
+    metrics: &mut [Metric],
+) -> anyhow::Result<()> {
+    if let Some(r) = rows.iter().find(|r| !solved.admits(r.outcome())) {
+        anyhow::bail!(
+            "rung {rung} ({}): the database gives the start as {}, but game {} ended {} ({}); the database or the agent is wrong, or the ply cap cut the game short",
+            r.agents[0],
+            solved.describe(sides[0], sides[1]),
+            r.game_index,
+            match r.outcome() {
+                Outcome::Won(w) => format!("in a win for seat {w}"),
+                Outcome::Draw => "in a draw".to_string(),
+                Outcome::Unresolved => "without a result".to_string(),
+            },
+            r.end_reason
+        );
+    }
+    let first_is_seat1 = rows.iter().all(|r| r.first_mover_seat == Some(1));
+    for (name, value) in solved.fixed(first_is_seat1) {
+        let Some(m) = metrics.iter_mut().find(|m| m.name == name) else {
+            continue;
+        };
+        if (m.value - value).abs() > 1e-12 {
+            anyhow::bail!(
+                "rung {rung}: {name} is {} over its games, the solved start gives {value}",
+                m.value
+            );
+        }
+        m.value = value;
+        m.cluster = SOLVED;
+        m.ci = (value, value);
+        m.clustered = (value, value);
+        m.design_effect = f64::NAN;
+    }
+    Ok(())
+}
+
 fn run_converge<G: Game + Evaluate>(cfg: &ConvergeConfig) -> anyhow::Result<String> {
     // Every rung is checked before any game is played or any file written.
-    let (_, resolved) = match_cmd::check_run::<G>(
+    let (rules, resolved) = match_cmd::check_run::<G>(
         cfg.rules.variant.as_deref(),
         &cfg.rules.options,
         &cfg.agents,
         cfg.run.seed,
     )?;
     let names: Vec<String> = cfg.agents.iter().map(ToString::to_string).collect();
+    let solved: Vec<Option<Solved>> = cfg
+        .agents
+        .iter()
+        .map(|a| solved_start::<G>(a, &rules))
+        .collect();
     let rung_dir = |i: usize| cfg.out.join(format!("{}-{}", i + 1, sanitize(&names[i])));
     let matches: Vec<MatchConfig> = cfg
         .agents
@@ -177,11 +318,14 @@ fn run_converge<G: Game + Evaluate>(cfg: &ConvergeConfig) -> anyhow::Result<Stri
     let started = Instant::now();
 
     let mut all: Vec<RuleSetStats> = Vec::new();
+    let mut rows_of: Vec<Vec<RowView>> = Vec::new();
     for (name, m) in names.iter().zip(&matches) {
         cfg.run.progress.say(format!("{} {name}", G::NAME));
         match_cmd::run_match::<G>(m)?;
         let path = m.out.join("games.csv");
-        let mut s = stats_of(name, &read_rows(&path)?);
+        let rows = read_rows(&path)?;
+        let mut s = stats_of(name, &rows);
+        rows_of.push(rows);
         s.first_enterer_wins = first_enterer_wins(&path)?;
         let sub = m.out.join("subgames.csv");
         if sub.exists() {
@@ -192,9 +336,24 @@ fn run_converge<G: Game + Evaluate>(cfg: &ConvergeConfig) -> anyhow::Result<Stri
     }
     // Rung k's metrics with its paired difference from rung k - 1 (rung 1 against itself, whose
     // step columns stay empty).
-    let table: Vec<Vec<Metric>> = (0..all.len())
+    let mut table: Vec<Vec<Metric>> = (0..all.len())
         .map(|k| metrics(&all[k], &all[k.saturating_sub(1)]))
         .collect();
+    let sides = [G::side_name(Player::ONE), G::side_name(Player::TWO)];
+    let mut solved_note = String::new();
+    for (k, v) in solved.iter().enumerate() {
+        if let Some(v) = *v {
+            apply_solved(k + 1, v, &rows_of[k], sides, &mut table[k])?;
+            let _ = write!(
+                solved_note,
+                " Rung {} ({}) plays perfectly from a solved start, {}: every one of its {} games ended as that value says, and the rates it fixes are reported as exact (cluster solved, an interval of zero width).",
+                k + 1,
+                names[k],
+                v.describe(sides[0], sides[1]),
+                all[k].games
+            );
+        }
+    }
     let find = |k: usize, name: &str| table[k].iter().find(|m| m.name == name);
     let steps_of = |name: &str| -> Vec<Step> {
         (1..all.len())
@@ -260,7 +419,8 @@ fn run_converge<G: Game + Evaluate>(cfg: &ConvergeConfig) -> anyhow::Result<Stri
         &steps_of("first_mover_win_rate"),
         &steps_of("drawishness"),
         first_is_seat1.then(|| G::side_name(Player::ONE)),
-    );
+        &solved.iter().map(Option::is_some).collect::<Vec<_>>(),
+    ) + &solved_note;
     manifest.write_file(&cfg.out, "converge.txt", format!("{verdict}\n").as_bytes())?;
 
     let curve = |name: &str, label: &str| crate::plots::Curve {
@@ -288,7 +448,17 @@ fn run_converge<G: Game + Evaluate>(cfg: &ConvergeConfig) -> anyhow::Result<Stri
             G::NAME
         ),
         "fraction of games",
-        &names,
+        &names
+            .iter()
+            .zip(&solved)
+            .map(|(n, v)| {
+                if v.is_some() {
+                    format!("{n} (solved start: its win rate is exact)")
+                } else {
+                    n.clone()
+                }
+            })
+            .collect::<Vec<_>>(),
         &[
             curve("first_mover_win_rate", &first_label),
             curve("drawishness", "draw share"),
@@ -382,13 +552,23 @@ fn step_text(names: &[String], s: &Step) -> String {
 
 /// The verdict paragraph: whether the first-mover win rate and the draw share have settled
 /// over the last two steps, and any depth-parity effect (`first_is_seat1`: the side that is
-/// both seat 1 and the first mover in every game, if one is).
+/// both seat 1 and the first mover in every game, if one is). A step into a solved rung
+/// (`solved[rung - 1]`) counts for settling (it measures how far the rung before it is from
+/// perfect play) but not for depth parity: perfect play is no search depth.
 fn verdict_text(
     names: &[String],
     first: &[Step],
     draws: &[Step],
     first_is_seat1: Option<&str>,
+    solved: &[bool],
 ) -> String {
+    let searched = |steps: &[Step]| -> Vec<Step> {
+        steps
+            .iter()
+            .filter(|s| !solved.get(s.to - 1).copied().unwrap_or(false))
+            .copied()
+            .collect()
+    };
     let last = |steps: &[Step]| {
         steps
             .iter()
@@ -406,8 +586,10 @@ fn verdict_text(
         (false, false) => "its one step's 95% interval excludes 0",
     };
     let state = |settled: bool| if settled { "settled" } else { "still moving" };
-    let (f_settled, f_runs) = judge(first);
-    let (d_settled, d_runs) = judge(draws);
+    let (f_settled, _) = judge(first);
+    let (d_settled, _) = judge(draws);
+    let (_, f_runs) = judge(&searched(first));
+    let (_, d_runs) = judge(&searched(draws));
     let mut text = format!(
         "Verdict: the first mover's win rate{} is {}: {} ({}); the draw share is {}: {} ({}).",
         first_is_seat1.map_or_else(String::new, |side| format!(
@@ -455,6 +637,141 @@ mod tests {
             low: diff - half,
             high: diff + half,
         }
+    }
+
+    /// A Baghchal-like row: seat 1 moves first; `outcome` as `(end_reason, winner_seat)`.
+    fn row(i: u64, end_reason: &str, winner: Option<u8>, plies: u32) -> RowView {
+        RowView {
+            game_index: i,
+            agents: [
+                "perfect:db=d,depth=4".to_string(),
+                "perfect:db=d,depth=4".to_string(),
+            ],
+            winner_seat: winner,
+            end_reason: end_reason.to_string(),
+            plies,
+            turns: plies,
+            first_mover_seat: Some(1),
+            choices: u64::from(plies),
+            branching_sum: 4 * u64::from(plies),
+        }
+    }
+
+    fn metrics_of(rows: &[RowView]) -> Vec<Metric> {
+        let s = stats_of("perfect", rows);
+        metrics(&s, &s)
+    }
+
+    fn get<'a>(ms: &'a [Metric], name: &str) -> &'a Metric {
+        ms.iter().find(|m| m.name == name).unwrap()
+    }
+
+    #[test]
+    fn a_solved_draw_fixes_the_wins_and_leaves_the_draw_share_measured() {
+        // Six drawn games, two cut by the ply cap: nobody wins, as the solved draw says.
+        let rows: Vec<RowView> = (0..8)
+            .map(|i| {
+                if i < 2 {
+                    row(i, "truncated", None, 1000)
+                } else {
+                    row(i, "draw", None, 60 + 2 * i as u32)
+                }
+            })
+            .collect();
+        let mut ms = metrics_of(&rows);
+        // Measured, 0 wins of 8 has a Wilson interval reaching well above 0.
+        assert!(get(&ms, "advantage_p1").clustered.1 > 0.2);
+        apply_solved(5, Solved::Draw, &rows, ["goats", "tigers"], &mut ms).unwrap();
+        for name in ["advantage_p1", "first_mover_win_rate"] {
+            let m = get(&ms, name);
+            assert_eq!((m.value, m.cluster, m.clustered), (0.0, SOLVED, (0.0, 0.0)));
+            assert!(m.design_effect.is_nan());
+        }
+        // The split between draws by the rules and truncations is not fixed by the value.
+        let d = get(&ms, "drawishness");
+        assert_eq!((d.value, d.cluster), (0.75, "pair"));
+        assert!(d.clustered.0 < 0.75 && d.clustered.1 > 0.75);
+        assert_eq!(get(&ms, "timeouts").cluster, "pair");
+        assert_eq!(get(&ms, "duration_plies").cluster, "pair");
+    }
+
+    #[test]
+    fn a_solved_win_fixes_every_outcome_rate() {
+        let rows: Vec<RowView> = (0..6).map(|i| row(i, "win", Some(1), 41)).collect();
+        let mut ms = metrics_of(&rows);
+        apply_solved(2, Solved::Seat1Wins, &rows, ["goats", "tigers"], &mut ms).unwrap();
+        for (name, v) in [
+            ("advantage_p1", 1.0),
+            ("first_mover_win_rate", 1.0),
+            ("drawishness", 0.0),
+            ("timeouts", 0.0),
+        ] {
+            let m = get(&ms, name);
+            assert_eq!(
+                (m.value, m.cluster, m.clustered),
+                (v, SOLVED, (v, v)),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_game_the_solved_value_does_not_admit_is_refused_naming_it() {
+        let mut rows: Vec<RowView> = (0..4).map(|i| row(i, "draw", None, 80)).collect();
+        rows[3] = row(3, "win", Some(2), 75);
+        let mut ms = metrics_of(&rows);
+        let e = apply_solved(6, Solved::Draw, &rows, ["goats", "tigers"], &mut ms).unwrap_err();
+        let e = e.to_string();
+        assert!(
+            e.contains("rung 6") && e.contains("a draw") && e.contains("game 3"),
+            "{e}"
+        );
+        assert!(e.contains("a win for seat 2"), "{e}");
+        // And a won start whose games include a draw.
+        let rows: Vec<RowView> = (0..2).map(|i| row(i, "draw", None, 80)).collect();
+        let mut ms = metrics_of(&rows);
+        let e = apply_solved(1, Solved::Seat2Wins, &rows, ["goats", "tigers"], &mut ms)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("a win for the tigers") && e.contains("game 0"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_step_into_a_solved_rung_settles_but_is_no_depth_parity() {
+        let names: Vec<String> = ["d1", "d2", "d3", "perfect"]
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let first = [step(2, 0.3, 0.1), step(3, -0.3, 0.1), step(4, 0.3, 0.1)];
+        let flat = [step(2, 0.0, 0.1), step(3, 0.0, 0.1), step(4, 0.0, 0.1)];
+        let plain = verdict_text(&names, &first, &flat, None, &[false; 4]);
+        assert!(plain.contains("then d3 to perfect"), "{plain}");
+        let solved = verdict_text(&names, &first, &flat, None, &[false, false, false, true]);
+        assert!(!solved.contains("then d3 to perfect"), "{solved}");
+        assert!(
+            solved.contains("d1 to d2: +0.300 [+0.200, +0.400], then d2 to d3"),
+            "{solved}"
+        );
+        // The step into the solved rung still decides whether the answer has settled.
+        assert!(solved.contains("win rate is still moving"), "{solved}");
+        assert!(solved.contains("d3 to perfect: +0.300"), "{solved}");
+    }
+
+    #[test]
+    fn exact_scores_map_to_values_by_sign() {
+        use cowrie_solver::Value;
+        assert_eq!(
+            Solved::of_score(Value::Win(7).preference()),
+            Solved::Seat1Wins
+        );
+        assert_eq!(
+            Solved::of_score(Value::Loss(0).preference()),
+            Solved::Seat2Wins
+        );
+        assert_eq!(Solved::of_score(Value::Draw.preference()), Solved::Draw);
     }
 
     #[test]

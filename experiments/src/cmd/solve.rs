@@ -1,6 +1,7 @@
 //! `cowrie solve --game baghchal --variant V --out DIR`: the movement phase's databases by
 //! retrograde analysis, a layer at a time, each a checkpoint `--resume` continues from; a
-//! summary CSV per layer (`DIR/layer-GG.csv`).
+//! summary CSV per layer (`DIR/layer-GG.csv`). Each run records its command line and resolved
+//! options in the database's manifest (`commands`), as cowrie's other commands do in theirs.
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;
@@ -10,11 +11,14 @@ use anyhow::{bail, Context};
 use cowrie_engine::{BaghchalRules, RuleSet};
 use cowrie_solver::placement_db::{self, HalfObserver, HalfOutcome, PlacementReader};
 use cowrie_solver::solve::{self, LayerOutcome, Observer};
-use cowrie_solver::{burnside, search_check, verify, Database, Index, Progress, Side, SolveRules};
+use cowrie_solver::{
+    burnside, search_check, verify, CommandRecord, Database, Index, Progress, Side, SolveRules,
+};
 use cowrie_solver::{packed, placement_check};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::cli::{GameRulesArgs, SolveArgs};
+use crate::config::{ResolvedRules, RulesConfig};
 
 /// The memory kept free when `--memory-gb` is not given: a quarter of the machine's, at least
 /// one gigabyte.
@@ -149,11 +153,48 @@ fn write_summary(dir: &Path, outcome: &LayerOutcome) -> anyhow::Result<()> {
         .with_context(|| format!("cannot write '{}'", path.display()))
 }
 
-/// Runs `cowrie solve`; returns the report printed on stdout.
+/// What the manifest records of this run: the command line, the binary, and the resolved
+/// options (the rules as every run manifest names them, and the solve's own flags).
+fn command_record(args: &SolveArgs, command_line: Vec<String>) -> anyhow::Result<CommandRecord> {
+    let engine_rules = BaghchalRules::resolve(args.rules.variant.as_deref(), &args.rules.options)?;
+    let variant = args
+        .rules
+        .variant
+        .clone()
+        .unwrap_or_else(|| <BaghchalRules as RuleSet>::variants()[0].name.to_string());
+    let mut run = RulesConfig::from_args(&args.rules)
+        .manifest_fields(&ResolvedRules::of(variant, &engine_rules));
+    if let Some(run) = run.as_object_mut() {
+        run.extend([
+            ("movement_only".to_string(), args.movement_only.into()),
+            (
+                "down_to_placed".to_string(),
+                if args.movement_only {
+                    serde_json::Value::Null
+                } else {
+                    args.down_to_placed.into()
+                },
+            ),
+            ("resume".to_string(), args.resume.into()),
+            ("verify".to_string(), args.verify.into()),
+        ]);
+    }
+    Ok(CommandRecord {
+        command_line,
+        cowrie_version: env!("CARGO_PKG_VERSION").to_string(),
+        git_commit: env!("COWRIE_GIT_COMMIT").to_string(),
+        started: crate::manifest::now_rfc3339(),
+        threads: args.threads,
+        run,
+    })
+}
+
+/// Runs `cowrie solve` (`command_line`: the arguments it was called with, recorded in the
+/// database's manifest); returns the report printed on stdout.
 ///
 /// # Errors
 /// Bad rules, too little memory, an existing database without `--resume`, I/O errors.
-pub fn run(args: &SolveArgs) -> anyhow::Result<String> {
+pub fn run(args: &SolveArgs, command_line: Vec<String>) -> anyhow::Result<String> {
     let rules = solver_rules(&args.rules)?;
     if args.threads == 0 {
         bail!("--threads must be at least 1, got 0");
@@ -203,7 +244,10 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<String> {
         .num_threads(args.threads)
         .build()
         .context("starting worker threads")?;
-    let outcomes = pool.install(|| solve::solve(&args.out, &rules, args.resume, &observer))?;
+    let record = command_record(args, command_line)?;
+    let outcomes = pool.install(|| {
+        solve::solve_recorded(&args.out, &rules, args.resume, &observer, Some(&record))
+    })?;
     let halves = if args.movement_only {
         Vec::new()
     } else {

@@ -380,8 +380,12 @@ fn converge_root(root: &Path, top: &Path, subs: &[PathBuf]) -> anyhow::Result<Va
         let mut metrics: Vec<String> = Vec::new();
         let mut rungs: BTreeMap<u64, serde_json::Map<String, Value>> = BTreeMap::new();
         let mut variant = String::new();
+        let mut game = String::new();
         for row in &t.rows {
             let rung = count(&t, row, "rung", &g.join("converge.csv"))?;
+            if game.is_empty() {
+                game = t.get(row, "game").unwrap_or("").to_string();
+            }
             let metric = t.get(row, "metric").unwrap_or("").to_string();
             if !metrics.contains(&metric) {
                 metrics.push(metric.clone());
@@ -418,6 +422,7 @@ fn converge_root(root: &Path, top: &Path, subs: &[PathBuf]) -> anyhow::Result<Va
         };
         games.push(json!({
             "game": name(g),
+            "game_of": game,
             "path": rel(root, g),
             "variant": variant,
             "run": info,
@@ -564,6 +569,7 @@ fn solve_variant(
     Ok(json!({
         "name": name(v),
         "path": rel(root, v),
+        "commands": solve_commands(v)?,
         "layers": layers,
         "layer_columns": layer_columns,
         "layer_rows": layer_rows,
@@ -573,6 +579,39 @@ fn solve_variant(
         "first_decided": first_decided,
         "start": start,
     }))
+}
+
+/// The commands a solve's `manifest.json` (the database's, copied beside its CSVs) records, as
+/// `cowrie ARGS`, oldest first: each with its commit; empty where no manifest is there or it
+/// records none (a database solved before `cowrie solve` recorded its command line).
+fn solve_commands(v: &Path) -> anyhow::Result<Vec<Value>> {
+    let path = v.join("manifest.json");
+    if !path.is_file() {
+        return Ok(Vec::new());
+    }
+    let m = manifest(&path)?;
+    if m["format"].as_str() != Some(cowrie_solver::db::FORMAT) {
+        anyhow::bail!(
+            "'{}': not a cowrie solve's manifest (format {})",
+            path.display(),
+            m["format"]
+        );
+    }
+    Ok(m["commands"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|c| {
+                    let commit = c["git_commit"].as_str().unwrap_or("");
+                    json!({
+                        "command": command(c),
+                        "commit": commit.chars().take(7).collect::<String>(),
+                    })
+                })
+                .filter(|c| !c["command"].is_null())
+                .collect()
+        })
+        .unwrap_or_default())
 }
 
 /// Won, drawn, truncated and lost games of the perfect agent in one seat.

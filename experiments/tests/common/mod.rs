@@ -28,3 +28,19 @@ pub fn refused(o: &Output, needle: &str) {
     assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
     assert!(err.contains(needle), "'{err}' should name {needle}");
 }
+
+/// The arguments of `cowrie solve` for the movement phase of the reduced game
+/// `win-captures=2` (layers 20 and 19) into `dir`, quietly.
+pub fn reduced_solve(dir: &str) -> Vec<&str> {
+    vec![
+        "solve",
+        "--game",
+        "baghchal",
+        "--option",
+        "win-captures=2",
+        "--movement-only",
+        "--out",
+        dir,
+        "--quiet",
+    ]
+}

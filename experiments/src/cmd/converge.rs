@@ -17,16 +17,16 @@ use std::time::Instant;
 
 use anyhow::Context;
 use cowrie_agents::{AgentSpec, Evaluate};
-use cowrie_engine::{Game, Player};
+use cowrie_engine::Player;
 
 use crate::cmd::match_cmd;
 pub use crate::config::ConvergeConfig;
 use crate::config::{sanitize, MatchConfig};
+use crate::game_report::Report;
 use crate::manifest::{now_rfc3339, Manifest};
-use crate::metrics::{first_enterer_wins, metrics, read_subgames, stats_of, Metric, RuleSetStats};
+use crate::metrics::{metrics, run_stats, Metric, RuleSetStats};
 use crate::output::f6;
 use crate::registry::{dispatch, GameTask};
-use crate::summary::read_rows;
 
 /// The metrics `converge.csv` reports, in its order; the others of `docs/metrics.md` are in
 /// each rung's own files. Bargese and Julbahar add their second first-mover definitions.
@@ -62,7 +62,7 @@ pub const COLUMNS: [&str; 16] = [
 
 impl GameTask for &ConvergeConfig {
     type Output = String;
-    fn run<G: Game + Evaluate>(self) -> anyhow::Result<String> {
+    fn run<G: Evaluate + Report>(self) -> anyhow::Result<String> {
         run_converge::<G>(self)
     }
 }
@@ -125,7 +125,7 @@ pub fn judge(steps: &[Step]) -> (bool, Vec<Vec<Step>>) {
     (settled, runs)
 }
 
-fn run_converge<G: Game + Evaluate>(cfg: &ConvergeConfig) -> anyhow::Result<String> {
+fn run_converge<G: Evaluate + Report>(cfg: &ConvergeConfig) -> anyhow::Result<String> {
     // Every rung is checked before any game is played or any file written.
     let (_, resolved) = match_cmd::check_run::<G>(
         cfg.rules.variant.as_deref(),
@@ -180,13 +180,7 @@ fn run_converge<G: Game + Evaluate>(cfg: &ConvergeConfig) -> anyhow::Result<Stri
     for (name, m) in names.iter().zip(&matches) {
         cfg.run.progress.say(format!("{} {name}", G::NAME));
         match_cmd::run_match::<G>(m)?;
-        let path = m.out.join("games.csv");
-        let mut s = stats_of(name, &read_rows(&path)?);
-        s.first_enterer_wins = first_enterer_wins(&path)?;
-        let sub = m.out.join("subgames.csv");
-        if sub.exists() {
-            s.subgames = Some(read_subgames(&sub)?);
-        }
+        let s = run_stats::<G>(name, &m.out)?;
         manifest.games_written += s.games;
         all.push(s);
     }

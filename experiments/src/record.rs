@@ -394,6 +394,15 @@ pub fn read_subgames<G: Report>(path: &Path) -> anyhow::Result<Vec<SubgameRow<G>
 /// # Errors
 /// An unreadable file, a missing contract column or a field of the wrong type, naming the file.
 pub fn read_rows(path: &Path) -> anyhow::Result<Vec<GameRow>> {
+    read_named(path)
+}
+
+/// Reads every row of the CSV at `path` as `T`, each field by its column's name (columns `T`
+/// does not name are skipped).
+///
+/// # Errors
+/// An unreadable file, a missing column or a field of the wrong type, naming the file.
+pub fn read_named<T: serde::de::DeserializeOwned>(path: &Path) -> anyhow::Result<Vec<T>> {
     let mut r = csv::Reader::from_path(path)
         .with_context(|| format!("cannot read '{}'", path.display()))?;
     let mut rows = Vec::new();

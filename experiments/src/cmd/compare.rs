@@ -374,13 +374,7 @@ impl CompareRow {
 /// # Errors
 /// An unreadable file or a row that is not a `compare.csv` row, naming the file.
 pub fn read_compare(path: &std::path::Path) -> anyhow::Result<Vec<CompareRow>> {
-    let mut r = csv::Reader::from_path(path)
-        .with_context(|| format!("cannot read '{}'", path.display()))?;
-    let mut rows = Vec::new();
-    for (i, rec) in r.deserialize().enumerate() {
-        rows.push(rec.with_context(|| format!("'{}' row {}", path.display(), i + 1))?);
-    }
-    Ok(rows)
+    crate::record::read_named(path)
 }
 
 #[cfg(test)]

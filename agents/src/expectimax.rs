@@ -12,9 +12,11 @@
 //!   between two plies is expanded in full at no depth; at depth 0 the state is scored by the
 //!   evaluation whatever it is (a chance node included). Every line of a depth-`d` search thus
 //!   holds exactly `d` plies unless the game ends first.
-//! - **Chance chains** are cut: the [`MAX_CHANCE_CHAIN`]` + 1`-th chance node in a row without a
-//!   decision between them is scored by the evaluation like a depth-0 node (Bargese's extra throws
-//!   would otherwise chain without bound).
+//! - **Chance chains**: where the rules bound them ([`chance_chain`] is
+//!   [`ChanceChain::Bounded`]) every chain is expanded in full; where they do not (Bargese's extra
+//!   throws), the search's own cut applies: the [`SearchConfig::chance_chain_cut`]` + 1`-th
+//!   chance node in a row without a decision between them is scored by the evaluation like a
+//!   depth-0 node.
 //! - **Leaves**: terminal states score their exact returns (0 for a draw or a truncation),
 //!   others the [`Evaluator`] (the game's [`Evaluate::evaluate`] by default, or a learned
 //!   network for the `td` agent), bounded by `±max_points` (the Star1/Star2 bounds).
@@ -26,25 +28,25 @@
 //! - **Move ordering**: the table's best move first, then (at depth >= 2) by the evaluation of
 //!   the position after the move; the root's moves are first shuffled by the agent's stream, so
 //!   equal moves are chosen among at random.
+//!
+//! [`chance_chain`]: cowrie_engine::GameFacts::chance_chain
 
 use std::time::{Duration, Instant};
 
-use cowrie_engine::{Game, Player, ToAct};
+use cowrie_engine::{ChanceChain, Game, Player, ToAct};
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use crate::heuristic::{value_bound, Evaluate};
 use crate::spec::ExpectimaxParams;
+use crate::value::Viewed;
 use crate::Agent;
 
 const INF: f64 = f64::INFINITY;
 const TT_BITS: u32 = 16;
 
-/// The most chance nodes expanded in a row without a decision between them; the next one is
-/// scored by the evaluation as if the depth had run out. This is the search's cut, not a rule:
-/// games whose chains have no bound (`GameFacts::chance_chain` is `ChanceChain::Unbounded`, as
-/// in Bargese, whose shaka, dust, bange and bara grant further throws under `timing=throw-first`)
-/// would otherwise expand an unbounded tree at no depth.
+/// The default of [`SearchConfig::chance_chain_cut`]: the most chance nodes expanded in a row
+/// without a decision between them in a game whose rules do not bound such chains.
 pub const MAX_CHANCE_CHAIN: u32 = 3;
 
 /// What scores the leaves of the search: a value from `player`'s view at a non-terminal state,
@@ -90,6 +92,13 @@ pub struct SearchConfig {
     pub transposition_table: bool,
     /// Move ordering by the evaluation.
     pub move_ordering: bool,
+    /// The most chance nodes expanded in a row without a decision between them, in a game whose
+    /// chains the rules do not bound ([`ChanceChain::Unbounded`], as in Bargese, whose shaka,
+    /// dust, bange and bara grant further throws under `timing=throw-first`); the next one is
+    /// scored by the evaluation as if the depth had run out. A parameter of the search, not a
+    /// rule: without it an unbounded chain would expand an unbounded tree at no depth. Games
+    /// whose rules bound their chains ([`ChanceChain::Bounded`]) are expanded in full.
+    pub chance_chain_cut: u32,
 }
 
 impl Default for SearchConfig {
@@ -99,6 +108,7 @@ impl Default for SearchConfig {
             chance: ChancePruning::Star2,
             transposition_table: true,
             move_ordering: true,
+            chance_chain_cut: MAX_CHANCE_CHAIN,
         }
     }
 }
@@ -110,6 +120,7 @@ impl SearchConfig {
         chance: ChancePruning::None,
         transposition_table: false,
         move_ordering: false,
+        chance_chain_cut: MAX_CHANCE_CHAIN,
     };
 }
 
@@ -167,6 +178,9 @@ pub struct Expectimax<G: Game, E = Static> {
     last_depth: u32,
     /// Chance nodes entered since the last decision node on the current line.
     chain: u32,
+    /// The longest chain expanded in the current search: the game's bound where its rules give
+    /// one, else the configuration's cut.
+    chain_cut: u32,
     /// Whether the current iteration scored a live position at depth 0 (else it was exact).
     horizon: bool,
 }
@@ -201,6 +215,7 @@ impl<G: Evaluate, E: Evaluator<G>> Expectimax<G, E> {
             bound_pool: Vec::new(),
             last_depth: 0,
             chain: 0,
+            chain_cut: MAX_CHANCE_CHAIN,
             horizon: false,
         }
     }
@@ -235,10 +250,20 @@ impl<G: Evaluate, E: Evaluator<G>> Expectimax<G, E> {
     /// The depth-`depth` expectiminimax value of `state` from `player`'s view (one search, full
     /// window, no time limit, the table cleared first).
     pub fn value(&mut self, state: &G, depth: u32, player: Player) -> f64 {
-        self.clear_table();
+        self.start_search(state);
         self.deadline = None;
         self.aborted = false;
         self.negamax(state, depth, -INF, INF, player, None)
+    }
+
+    /// Clears the table and sets the chance-chain cut for a search of `state`'s game.
+    fn start_search(&mut self, state: &G) {
+        self.clear_table();
+        self.chain_cut = match G::facts(state.rules()).chance_chain {
+            // No chain of the game reaches its bound plus one: nothing is cut.
+            ChanceChain::Bounded(bound) => bound,
+            ChanceChain::Unbounded => self.config.chance_chain_cut,
+        };
     }
 
     fn clear_table(&mut self) {
@@ -283,13 +308,14 @@ impl<G: Evaluate, E: Evaluator<G>> Expectimax<G, E> {
         }
         match state.to_act() {
             ToAct::Decision(p) if p != pov && depth > 0 => {
-                -self.negamax(state, depth, -beta, -alpha, p, known)
+                // The window and the value in p's view (negamax), the value back in pov's.
+                Viewed::new(p, self.negamax(state, depth, -beta, -alpha, p, known)).for_player(pov)
             }
             ToAct::Terminal(_) => {
                 self.nodes += 1;
                 state.returns()[pov.index()]
             }
-            ToAct::Chance if depth == 0 || self.chain >= MAX_CHANCE_CHAIN => {
+            ToAct::Chance if depth == 0 || self.chain >= self.chain_cut => {
                 self.nodes += 1;
                 self.horizon = true;
                 self.check_time();
@@ -556,9 +582,10 @@ impl<G: Evaluate, E: Evaluator<G>> Expectimax<G, E> {
                 (w, a < w, w < b)
             } else {
                 let w = self.negamax(&grandchild, depth - 1, -b, -a, q, None);
-                if w > -b && -w < hi {
-                    all_hi += p * (-w - hi);
-                    bounds[i].1 = -w;
+                let upper = Viewed::new(q, w).for_player(pov);
+                if w > -b && upper < hi {
+                    all_hi += p * (upper - hi);
+                    bounds[i].1 = upper;
                 }
                 (w, -b < w, w < -a)
             };
@@ -588,7 +615,7 @@ impl<G: Evaluate, E: Evaluator<G>> Expectimax<G, E> {
         let ToAct::Decision(me) = state.to_act() else {
             panic!("expectimax chooses at a decision node");
         };
-        self.clear_table();
+        self.start_search(state);
         self.aborted = false;
         let started = Instant::now();
         self.deadline = None;

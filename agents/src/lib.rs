@@ -6,7 +6,8 @@
 //! - [`AnyAgent`]: the built agent, dispatched statically by `match` (no trait objects in the
 //!   hot loop);
 //! - [`Evaluate`]: a game's static evaluation, one file per game under [`heuristic`];
-//! - [`random`], [`heuristic`], [`mcts`], [`expectimax`], [`perfect`]: the agents.
+//! - [`random`], [`heuristic`], [`mcts`], [`expectimax`], [`perfect`]: the agents;
+//! - [`Viewed`]: a zero-sum value and whose view it is, the one conversion between views.
 //!
 //! Every agent owns its random stream, handed to it at construction by the runner (derived from
 //! the run seed, game index and seat as `docs/conventions.md` says), so an agent that draws more
@@ -43,6 +44,7 @@ pub mod perfect;
 pub mod random;
 pub mod spec;
 pub mod td;
+pub mod value;
 
 pub use expectimax::{ChancePruning, Evaluator, Expectimax, SearchConfig};
 pub use external::{ExternalAgent, Forfeit, ForfeitReason};
@@ -55,6 +57,7 @@ pub use spec::{
     SpecError, TdParams, Weights,
 };
 pub use td::TdAgent;
+pub use value::Viewed;
 
 use cowrie_engine::Game;
 use rand_chacha::ChaCha8Rng;

@@ -24,6 +24,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::heuristic::{leaf_value, pick_by_evaluation, Evaluate};
 use crate::spec::{Budget, MctsParams, Rollout};
+use crate::value::Viewed;
 use crate::Agent;
 
 const NONE: u32 = u32::MAX;
@@ -222,7 +223,6 @@ impl<G: Evaluate> MctsAgent<G> {
             self.nodes[node].first_child as usize,
             self.nodes[node].children as usize,
         );
-        let sign = if player == Player::ONE { 1.0 } else { -1.0 };
         let log_n = f64::from(self.nodes[node].visits.max(1)).ln();
         let mut best = first;
         let mut best_score = f64::NEG_INFINITY;
@@ -240,7 +240,8 @@ impl<G: Evaluate> MctsAgent<G> {
                 continue;
             }
             let n = f64::from(c.visits);
-            let score = sign * c.total / n + self.params.c * (log_n / n).sqrt();
+            let mean = Viewed::player_one(c.total).for_player(player) / n;
+            let score = mean + self.params.c * (log_n / n).sqrt();
             if score > best_score {
                 best_score = score;
                 best = i;

@@ -41,6 +41,7 @@ const AB_ONLY: SearchConfig = SearchConfig {
     chance: ChancePruning::None,
     transposition_table: false,
     move_ordering: true,
+    chance_chain_cut: cowrie_agents::expectimax::MAX_CHANCE_CHAIN,
 };
 const STAR1: SearchConfig = SearchConfig {
     chance: ChancePruning::Star1,

@@ -120,8 +120,8 @@ pub enum ToAct {
 /// them (a roll followed by a fresh roll, extra throws, an opening throw repeated on ties).
 ///
 /// A search that expands chance nodes at no depth cost needs a cut on unbounded chains; the
-/// cut is the search's own parameter (`MAX_CHANCE_CHAIN` in the agents' expectimax), this is
-/// what the rules say.
+/// cut is the search's own parameter (`SearchConfig::chance_chain_cut` of the agents'
+/// expectimax), this is what the rules say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ChanceChain {
     /// No chain is longer than this (0 for a game without chance nodes).
@@ -231,7 +231,10 @@ pub enum PlayError {
 /// A two-player game with optional chance nodes: the contract every cowrie game implements.
 ///
 /// The state type *is* the game (`impl Game for Baghchal`); its rule set ([`Game::Rules`]) is data
-/// passed at construction. Agents and the self-play runner are generic over this trait.
+/// passed at construction. Agents and the self-play runner are generic over this trait. It holds
+/// the rules only: what a harness reports of a game (side names, its own CSV columns, the games
+/// inside a match) is the harness's trait (`Report` in `cowrie-experiments`), and a game's
+/// evaluation the agents' (`Evaluate` in `cowrie-agents`).
 ///
 /// Contract (checked for every game by [`crate::testing::conformance`]):
 /// - [`Game::legal_actions`] clears the buffer and writes the legal actions of a decision node in
@@ -318,40 +321,6 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static {
 
     /// Writes a chance outcome as text (for game records).
     fn outcome_to_string(&self, outcome: Self::Outcome) -> String;
-
-    /// The name of a player's side in this game (`goats`, `tigers`), used in CSV and summaries.
-    fn side_name(player: Player) -> &'static str;
-
-    /// The first mover by the game's own rules, where they name one other than the player at
-    /// the first decision node: Bargese's winner of the three-shell throw, who decides nothing
-    /// until some throw lets a player enter (Finkel 2002: the throw decides who starts). `None`
-    /// (the default) means the player at the first decision node; `first_mover_seat` in
-    /// `games.csv` records this, or else that player.
-    fn first_mover(&self) -> Option<Player> {
-        None
-    }
-
-    /// Names of game-specific CSV columns written after the contract's columns.
-    fn extra_columns() -> &'static [&'static str] {
-        &[]
-    }
-
-    /// Values of the game-specific columns for a finished game, one per [`Game::extra_columns`].
-    fn extra_values(&self, out: &mut Vec<String>) {
-        let _ = out;
-    }
-
-    /// Names of the columns of `subgames.csv`, for games whose unit of play is a match of
-    /// several games (Julbahar); empty (no `subgames.csv`) for the others.
-    fn subgame_columns() -> &'static [&'static str] {
-        &[]
-    }
-
-    /// One row per game inside the finished match, each with one value per
-    /// [`Game::subgame_columns`].
-    fn subgame_rows(&self, out: &mut Vec<Vec<String>>) {
-        let _ = out;
-    }
 
     /// The game's outcome, if it is over.
     fn end_reason(&self) -> Option<EndReason> {

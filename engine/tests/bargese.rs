@@ -145,9 +145,10 @@ fn tajeddin_first_continuation() {
     assert_eq!(s.pieces(Player::ONE), [2, 26, OFF, OFF]);
     assert_eq!(s.first_entered(), Some(Player::ONE));
     assert_eq!(s.stage(), Stage::Throwing(Player::TWO));
-    let mut extra = Vec::new();
-    s.extra_values(&mut extra);
-    assert_eq!(extra, vec!["1", "1", "0", "0", "0", "0"]);
+    assert_eq!(s.shells_winner(), Some(Player::ONE));
+    for p in Player::BOTH {
+        assert_eq!((s.in_kitchen(p), s.hammerings(p)), (0, 0));
+    }
 }
 
 #[test]
@@ -382,7 +383,7 @@ fn the_dlp_1604_opening() {
     assert_eq!(legal(&s), vec!["12,o,o,o"]);
     assert_eq!(s.shells_winner(), None);
     // Player one begins the throwing, as the shells' winner does under finkel-2002.
-    assert_eq!(s.first_mover(), Some(Player::ONE));
+    assert_eq!(s.starter(), Some(Player::ONE));
 }
 
 #[test]

@@ -11,6 +11,7 @@ pub mod config;
 pub mod digest;
 pub mod entry;
 pub mod equity;
+pub mod game_report;
 pub mod gamelog;
 pub mod interrupt;
 pub mod legal;

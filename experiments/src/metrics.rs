@@ -11,13 +11,12 @@
 
 use std::path::Path;
 
-use anyhow::Context;
-
+use crate::game_report::Report;
 use crate::multiple::{benjamini_hochberg, holm};
 use crate::pairstats::{add, clustered_wilson, paired_difference, Clusters, Estimate};
+use crate::record::{read_games, read_subgames, End, FullRow, GameRow, SubgameRow};
 use crate::schedule::slot;
 use crate::stats::{newcombe_difference, wilson, z95, Lengths};
-use crate::summary::RowView;
 
 /// A metric game by game: per cluster, the total and the games; for a win rate also the
 /// counted player's wins minus the other player's (the statistic of the test of equal wins).
@@ -85,7 +84,7 @@ pub struct RuleSetStats {
     decisions: f64,
     /// Wins of the first player to enter a piece (games with a `first_entered` column).
     pub first_enterer_wins: Option<Series>,
-    /// The games inside the matches (runs that write `subgames.csv`).
+    /// The games inside the matches (games that play matches).
     pub subgames: Option<Subgames>,
 }
 
@@ -106,73 +105,66 @@ fn pair_of(game_index: u64) -> u64 {
     slot(game_index, true).pair_index
 }
 
-/// The number in column `c` (named `name`) of a row of `path`.
-fn index(rec: &csv::StringRecord, c: usize, name: &str, path: &Path) -> anyhow::Result<u64> {
-    rec[c]
-        .parse()
-        .with_context(|| format!("'{}': {name} '{}' is not a number", path.display(), &rec[c]))
+/// Whether the seat `winner` won from the view of the counted seat `who`: `Some(true)` if it
+/// won, `Some(false)` if another did, `None` without a winner. A counted seat of `None` (no
+/// such player in the game) loses every decided game.
+fn won_by(winner: Option<u8>, who: Option<u8>) -> Option<bool> {
+    winner.map(|w| Some(w) == who)
 }
 
-/// Whether `winner` (a `winner_seat` text) names the counted player `who`: `Some(true)` if it
-/// won, `Some(false)` if the other player did, `None` without a winner.
-fn won_by(winner: &str, who: &str) -> Option<bool> {
-    (!winner.is_empty()).then(|| winner == who)
-}
-
-/// Reads a run's `subgames.csv`: per game inside a match, `pair_index` (the match's pair),
-/// `first_mover_seat` (who made the game's first decision) and `bore_off_seat` (who bore off
-/// all its checkers first and so won the game; empty when the match ended during the game).
-///
-/// # Errors
-/// An unreadable file or a missing column, naming the file.
-pub fn read_subgames(path: &Path) -> anyhow::Result<Subgames> {
-    let (mut r, [pi, fm, bo]) =
-        crate::output::csv_columns(path, ["pair_index", "first_mover_seat", "bore_off_seat"])?;
+/// The statistics of the games inside the matches, from the rows of a `subgames.csv`:
+/// clustered by the match's pair, per game its first mover and who won it.
+#[must_use]
+pub fn subgame_stats<G: Report>(rows: &[SubgameRow<G>]) -> Option<Subgames> {
+    if !G::PLAYS_MATCHES {
+        return None;
+    }
     let mut t = Subgames::default();
-    for rec in r.records() {
-        let rec = rec.with_context(|| format!("reading '{}'", path.display()))?;
-        let key = index(&rec, pi, "pair_index", path)?;
-        let winner = &rec[bo];
+    for (key, g) in rows {
+        let o = G::subgame_outcome(g)?;
+        let (k, first) = (key.pair_index, Some(o.first_mover_seat));
         t.games += 1;
-        t.seat1_wins.push_win(key, won_by(winner, "1"));
-        t.first_mover_wins.push_win(key, won_by(winner, &rec[fm]));
-        t.unfinished.push_flag(key, winner.is_empty());
-        if !winner.is_empty() {
+        t.seat1_wins.push_win(k, won_by(o.winner_seat, Some(1)));
+        t.first_mover_wins.push_win(k, won_by(o.winner_seat, first));
+        t.unfinished.push_flag(k, o.winner_seat.is_none());
+        if o.winner_seat.is_some() {
             t.first_mover_wins_finished
-                .push_win(key, won_by(winner, &rec[fm]));
+                .push_win(k, won_by(o.winner_seat, first));
         }
     }
-    Ok(t)
+    Some(t)
 }
 
-/// Wins of the player who first entered a piece, from the `first_entered` column of
-/// `games.csv` (None when the game has no such column).
+/// Wins of the player who first entered a piece (None for games without entering).
+#[must_use]
+pub fn first_enterer_wins<G: Report>(rows: &[FullRow<G>]) -> Option<Series> {
+    let mut s = Series::default();
+    for (row, columns) in rows {
+        let entry = G::first_entry(columns)?;
+        s.push_win(pair_of(row.game_index), won_by(row.winner_seat, entry.seat));
+    }
+    G::first_entry(&G::Columns::default()).map(|_| s)
+}
+
+/// The statistics of the run of game `G` in `dir` (its `games.csv`, and its `subgames.csv`
+/// where the game plays matches), under the rule set's name `name`.
 ///
 /// # Errors
-/// An unreadable file, naming it.
-pub fn first_enterer_wins(path: &Path) -> anyhow::Result<Option<Series>> {
-    let mut r = csv::Reader::from_path(path)
-        .with_context(|| format!("cannot read '{}'", path.display()))?;
-    let h = r.headers()?.clone();
-    let (Some(fe), Some(ws), Some(gi)) = (
-        h.iter().position(|x| x == "first_entered"),
-        h.iter().position(|x| x == "winner_seat"),
-        h.iter().position(|x| x == "game_index"),
-    ) else {
-        return Ok(None);
-    };
-    let mut s = Series::default();
-    for rec in r.records() {
-        let rec = rec.with_context(|| format!("reading '{}'", path.display()))?;
-        let game = index(&rec, gi, "game_index", path)?;
-        s.push_win(pair_of(game), won_by(&rec[ws], &rec[fe]));
+/// An unreadable file or a row of the wrong shape, naming the file.
+pub fn run_stats<G: Report>(name: &str, dir: &Path) -> anyhow::Result<RuleSetStats> {
+    let rows = read_games::<G>(&dir.join("games.csv"))?;
+    let base: Vec<GameRow> = rows.iter().map(|(r, _)| r.clone()).collect();
+    let mut s = stats_of(name, &base);
+    s.first_enterer_wins = first_enterer_wins::<G>(&rows);
+    if G::PLAYS_MATCHES {
+        s.subgames = subgame_stats::<G>(&read_subgames::<G>(&dir.join("subgames.csv"))?);
     }
-    Ok(Some(s))
+    Ok(s)
 }
 
 /// The statistics of one rule set's rows of `games.csv` (a seat-swapped run).
 #[must_use]
-pub fn stats_of(name: &str, rows: &[RowView]) -> RuleSetStats {
+pub fn stats_of(name: &str, rows: &[GameRow]) -> RuleSetStats {
     let mut s = RuleSetStats {
         name: name.to_string(),
         games: rows.len() as u64,
@@ -186,8 +178,8 @@ pub fn stats_of(name: &str, rows: &[RowView]) -> RuleSetStats {
         s.first_mover_wins
             .push_win(key, winner.map(|w| Some(w) == r.first_mover_seat));
         s.decided.push_flag(key, winner.is_some());
-        s.draws.push_flag(key, r.end_reason == "draw");
-        s.truncated.push_flag(key, r.end_reason == "truncated");
+        s.draws.push_flag(key, r.end_reason == End::Draw);
+        s.truncated.push_flag(key, r.end_reason == End::Truncated);
         s.plies_series.push(key, f64::from(r.plies), None);
         s.turns_series.push(key, f64::from(r.turns), None);
     }

@@ -1,5 +1,5 @@
 //! Output helpers: creating the output directory, printing to stdout where a closed pipe
-//! (`cowrie ... | head`) is not an error, CSV numbers, and reading a CSV's columns by name.
+//! (`cowrie ... | head`) is not an error, and CSV numbers.
 
 use std::io::Write;
 use std::path::Path;
@@ -38,25 +38,4 @@ pub fn f6(x: f64) -> String {
     } else {
         String::new()
     }
-}
-
-/// Opens the CSV file `path` and finds the columns `names` in its header.
-///
-/// # Errors
-/// An unreadable file, or a column it lacks, naming both.
-pub fn csv_columns<const N: usize>(
-    path: &Path,
-    names: [&str; N],
-) -> anyhow::Result<(csv::Reader<std::fs::File>, [usize; N])> {
-    let mut r = csv::Reader::from_path(path)
-        .with_context(|| format!("cannot read '{}'", path.display()))?;
-    let h = r.headers()?.clone();
-    let mut cols = [0; N];
-    for (c, name) in cols.iter_mut().zip(names) {
-        *c = h
-            .iter()
-            .position(|x| x == name)
-            .with_context(|| format!("'{}' has no column '{name}'", path.display()))?;
-    }
-    Ok((r, cols))
 }

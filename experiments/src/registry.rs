@@ -17,11 +17,13 @@ pub trait GameTask {
     /// What the task returns.
     type Output;
     /// Runs the task for game `G` (every game has an evaluation, for the agents that need one,
-    /// and a diagram).
+    /// a diagram, and what the harness reports of it).
     ///
     /// # Errors
     /// As the task says.
-    fn run<G: Game + Evaluate + crate::board::Draw>(self) -> anyhow::Result<Self::Output>;
+    fn run<G: Game + Evaluate + crate::board::Draw + crate::game_report::Report>(
+        self,
+    ) -> anyhow::Result<Self::Output>;
 }
 
 /// Runs `task` for the game called `name`.

@@ -17,17 +17,7 @@ use anyhow::{bail, Context};
 use crate::digest::{self, FileDigest, HashedFile};
 use crate::schedule::Schedule;
 
-/// The header line as the csv writer writes it.
-///
-/// # Errors
-/// Never in practice (writing to memory).
-pub fn header_bytes(header: &[&str]) -> anyhow::Result<Vec<u8>> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(header)?;
-    w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))
-}
-
-/// Opens `path` for appending rows. Fresh: the file is replaced by the header. Resumed: the
+/// Opens `path` for appending rows. Fresh: the file is replaced by the header line `head`. Resumed: the
 /// file must begin with the bytes `recorded` describes; of those, the header must match, and
 /// the complete rows whose first field (`game_index`) follows `schedule` are kept; returns how
 /// many (a row that breaks the order ends what is kept).
@@ -37,14 +27,13 @@ pub fn header_bytes(header: &[&str]) -> anyhow::Result<Vec<u8>> {
 /// header differs, naming it.
 pub fn open_csv(
     path: &Path,
-    header: &[&str],
+    head: &[u8],
     resume: bool,
     recorded: Option<&FileDigest>,
     schedule: Schedule,
 ) -> anyhow::Result<(HashedFile, u64)> {
-    let head = header_bytes(header)?;
     if let Some(bytes) = verified(path, resume, recorded)? {
-        if !bytes.starts_with(&head) {
+        if !bytes.starts_with(head) {
             bail!(
                 "--resume: '{}' has another header; it is not this run's output",
                 path.display()
@@ -64,7 +53,7 @@ pub fn open_csv(
         }
         return Ok((truncate_to(path, &bytes[..keep])?, done));
     }
-    Ok((create_with(path, &head)?, 0))
+    Ok((create_with(path, head)?, 0))
 }
 
 /// The first field of a CSV line as a number (`game_index`).
@@ -118,14 +107,13 @@ fn create_with(path: &Path, head: &[u8]) -> anyhow::Result<HashedFile> {
 /// header differs, naming it.
 pub fn open_csv_before(
     path: &Path,
-    header: &[&str],
+    head: &[u8],
     resume: bool,
     recorded: Option<&FileDigest>,
     upto: u64,
 ) -> anyhow::Result<HashedFile> {
-    let head = header_bytes(header)?;
     if let Some(bytes) = verified(path, resume, recorded)? {
-        if !bytes.starts_with(&head) {
+        if !bytes.starts_with(head) {
             bail!(
                 "--resume: '{}' has another header; it is not this run's output",
                 path.display()
@@ -140,7 +128,7 @@ pub fn open_csv_before(
         }
         return truncate_to(path, &bytes[..keep]);
     }
-    create_with(path, &head)
+    create_with(path, head)
 }
 
 /// Opens a JSON-lines file for appending, keeping its first `lines` complete lines when

@@ -6,138 +6,9 @@ use std::path::Path;
 
 use anyhow::Context;
 
+use crate::record::GameRow;
 pub use crate::stats::SeatResult;
 use crate::stats::{Lengths, Tally};
-
-/// The columns of a `games.csv` row a summary needs.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RowView {
-    /// `game_index`.
-    pub game_index: u64,
-    /// `agent_p1`, `agent_p2`.
-    pub agents: [String; 2],
-    /// `winner_seat` (None when empty).
-    pub winner_seat: Option<u8>,
-    /// `end_reason`.
-    pub end_reason: String,
-    /// `plies`.
-    pub plies: u32,
-    /// `turns`.
-    pub turns: u32,
-    /// `first_mover_seat` (None when empty).
-    pub first_mover_seat: Option<u8>,
-    /// `choices`.
-    pub choices: u64,
-    /// `branching_sum`.
-    pub branching_sum: u64,
-}
-
-/// How a game ended, as its row records it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// Decided: the seat (1 or 2) won, by the rules or by the other agent's forfeit.
-    Won(u8),
-    /// A draw.
-    Draw,
-    /// No result: truncated by the ply cap, or unfinished.
-    Unresolved,
-}
-
-impl RowView {
-    /// How the game ended: `draw`; a decided `end_reason` (see [`decided`]) with its
-    /// `winner_seat`; anything else has no result.
-    #[must_use]
-    pub fn outcome(&self) -> Outcome {
-        match (self.end_reason.as_str(), self.winner_seat) {
-            ("draw", _) => Outcome::Draw,
-            (e, Some(w)) if decided(e) => Outcome::Won(w),
-            _ => Outcome::Unresolved,
-        }
-    }
-
-    /// Seat `seat`'s (1 or 2) result in the game.
-    #[must_use]
-    pub fn result_of(&self, seat: u8) -> SeatResult {
-        match self.outcome() {
-            Outcome::Won(w) if w == seat => SeatResult::Win,
-            Outcome::Won(_) => SeatResult::Loss,
-            Outcome::Draw => SeatResult::Draw,
-            Outcome::Unresolved => SeatResult::Unresolved,
-        }
-    }
-}
-
-/// Whether a row's `end_reason` names a decided game, whose `winner_seat` won: `win`, or a
-/// forfeit (`forfeit-crash`, `forfeit-timeout`, `forfeit-illegal`: the opponent of the agent
-/// that forfeited won).
-#[must_use]
-pub fn decided(end_reason: &str) -> bool {
-    end_reason == "win" || end_reason.starts_with("forfeit-")
-}
-
-/// Reads the rows of a `games.csv`.
-///
-/// # Errors
-/// If the file cannot be read or a row lacks a contract column, naming the file.
-pub fn read_rows(path: &Path) -> anyhow::Result<Vec<RowView>> {
-    let mut r = csv::Reader::from_path(path)
-        .with_context(|| format!("cannot read '{}'", path.display()))?;
-    let header = r.headers()?.clone();
-    let col = |name: &str| {
-        header
-            .iter()
-            .position(|h| h == name)
-            .with_context(|| format!("'{}' has no column '{name}'", path.display()))
-    };
-    let (gi, a1, a2, ws, er, pl, tu) = (
-        col("game_index")?,
-        col("agent_p1")?,
-        col("agent_p2")?,
-        col("winner_seat")?,
-        col("end_reason")?,
-        col("plies")?,
-        col("turns")?,
-    );
-    let (fm, ch, bs) = (
-        col("first_mover_seat")?,
-        col("choices")?,
-        col("branching_sum")?,
-    );
-    let mut rows = Vec::new();
-    for (i, rec) in r.records().enumerate() {
-        let rec = rec.with_context(|| format!("'{}' row {}", path.display(), i + 1))?;
-        let num = |c: usize| -> anyhow::Result<u64> {
-            rec[c].parse::<u64>().with_context(|| {
-                format!(
-                    "'{}' row {}: {} is not a number",
-                    path.display(),
-                    i + 1,
-                    crate::cli::quote(&rec[c])
-                )
-            })
-        };
-        rows.push(RowView {
-            game_index: num(gi)?,
-            agents: [rec[a1].to_string(), rec[a2].to_string()],
-            winner_seat: if rec[ws].is_empty() {
-                None
-            } else {
-                Some(num(ws)? as u8)
-            },
-            end_reason: rec[er].to_string(),
-            plies: num(pl)? as u32,
-            turns: num(tu)? as u32,
-            first_mover_seat: if rec[fm].is_empty() {
-                None
-            } else {
-                Some(num(fm)? as u8)
-            },
-            choices: num(ch)?,
-            branching_sum: num(bs)?,
-        });
-    }
-    Ok(rows)
-}
 
 /// Tallies of a match.
 #[derive(Clone, Debug, Default)]
@@ -157,7 +28,7 @@ pub struct MatchSummary {
 
 /// Tallies `rows`. `swapped(game_index)` says whether the `--p2` agent sat in seat 1.
 #[must_use]
-pub fn summarise(rows: &[RowView], swapped: impl Fn(u64) -> bool) -> MatchSummary {
+pub fn summarise(rows: &[GameRow], swapped: impl Fn(u64) -> bool) -> MatchSummary {
     let mut s = MatchSummary::default();
     for r in rows {
         for seat in 0..2u8 {

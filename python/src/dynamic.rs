@@ -182,7 +182,7 @@ impl<G: PyGame> DynGame for Shared<G> {
         G::observation_shape()
     }
     fn side_names(&self) -> [&'static str; 2] {
-        [G::side_name(Player::ONE), G::side_name(Player::TWO)]
+        G::SIDES
     }
 }
 

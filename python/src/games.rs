@@ -1,5 +1,5 @@
-//! What Python needs of each game beyond the `Game` trait: integer action ids and the
-//! observation tensor. `docs/python.md` documents both.
+//! What Python needs of each game beyond the `Game` trait (and the harness's `Report`, which
+//! names the sides): integer action ids and the observation tensor. `docs/python.md` documents both.
 //!
 //! - Baghchal has a fixed action encoding: every placement, step, jump and the pass has one id
 //!   whatever the position ([`PyGame::ACTION_IDS_FIXED`]).
@@ -11,9 +11,10 @@ use cowrie_agents::{td, Evaluate};
 use cowrie_engine::bargese::Stage;
 use cowrie_engine::bargese::{KITCHEN, OFF};
 use cowrie_engine::{Baghchal, BaghchalAction, Bargese, Frangieh, Game, Julbahar, Player, ToAct};
+use cowrie_experiments::game_report::Report;
 
 /// A game as the Python package offers it.
-pub trait PyGame: Game + Evaluate {
+pub trait PyGame: Game + Evaluate + Report {
     /// Whether action ids are a fixed encoding of the actions (else indices into the legal list).
     const ACTION_IDS_FIXED: bool;
 

@@ -22,6 +22,7 @@ use std::sync::Arc;
 
 use super::Evaluate;
 use crate::perfect::{BaghchalOracle, Oracle};
+use crate::value::Viewed;
 
 const W_CAPTURED: f64 = 0.45;
 const W_TRAPPED: f64 = 0.20;
@@ -74,11 +75,7 @@ impl Evaluate for Baghchal {
             - W_EXPOSED * f64::from(exposed.count_ones().min(EXPOSED_SCALE))
                 / f64::from(EXPOSED_SCALE)
             + W_PLACED * placed;
-        if player == GOATS {
-            goats_view
-        } else {
-            -goats_view
-        }
+        Viewed::new(GOATS, goats_view).for_player(player)
     }
 }
 

@@ -24,6 +24,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::expectimax::Evaluator;
 use crate::heuristic::Evaluate;
 use crate::spec::{ExpectimaxParams, SpecError, TdParams, Weights};
+use crate::value::Viewed;
 use crate::{Agent, Expectimax};
 pub use net::{Inputs, Net, NetError, Outputs};
 
@@ -117,12 +118,7 @@ impl NetEval {
             return state.returns()[player.index()];
         }
         let (o, viewer) = self.outputs(state);
-        let e = equity(&o, self.outputs);
-        if viewer == player {
-            e
-        } else {
-            -e
-        }
+        Viewed::new(viewer, equity(&o, self.outputs)).for_player(player)
     }
 }
 

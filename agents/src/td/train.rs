@@ -15,6 +15,7 @@ use rand_chacha::ChaCha8Rng;
 use super::net::{Grad, Inputs, Net, Outputs};
 use super::{equity, flip, outcome};
 use crate::heuristic::Evaluate;
+use crate::value::Viewed;
 
 /// Buffers reused across games.
 #[derive(Debug)]
@@ -53,12 +54,7 @@ pub fn value<G: Evaluate>(
         return state.returns()[player.index()];
     }
     let viewer = state.td_inputs(x).expect("an encoded game");
-    let e = equity(&net.forward(x), outputs);
-    if viewer == player {
-        e
-    } else {
-        -e
-    }
+    Viewed::new(viewer, equity(&net.forward(x), outputs)).for_player(player)
 }
 
 /// The index of the legal action whose result the network values best for the mover (the

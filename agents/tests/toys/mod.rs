@@ -54,13 +54,6 @@ macro_rules! toy_items {
         fn outcome_to_string(&self, outcome: Self::Outcome) -> String {
             format!("{outcome:?}")
         }
-        fn side_name(player: Player) -> &'static str {
-            if player == Player::ONE {
-                "first"
-            } else {
-                "second"
-            }
-        }
         fn plies(&self) -> u32 {
             self.plies
         }

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use cowrie_agents::AgentSpec;
-use cowrie_engine::{Game, RuleSet};
+use cowrie_engine::RuleSet;
 use sha2::{Digest, Sha256};
 
 pub use crate::cli::SIGNATURE_GAMES;
@@ -32,7 +32,9 @@ struct Line {
 impl GameTask for BenchGame {
     type Output = Vec<Line>;
 
-    fn run<G: Game + cowrie_agents::Evaluate>(self) -> anyhow::Result<Vec<Line>> {
+    fn run<G: cowrie_agents::Evaluate + crate::game_report::Report>(
+        self,
+    ) -> anyhow::Result<Vec<Line>> {
         let mut out = Vec::new();
         for v in G::Rules::variants() {
             let cfg = MatchConfig::part(

@@ -13,9 +13,10 @@
 //! - `duration_plies`, `duration_turns`: mean game length; `branching_factor` = Σ legal actions
 //!   over all decision nodes / Σ plies; `decision_moves` = decision nodes with more than one
 //!   legal action / plies;
-//! - where `games.csv` has a `first_entered` column (Bargese): `first_enterer_win_rate`, the win
-//!   rate of the player who first entered a piece, a second definition of first mover;
-//! - where the run writes `subgames.csv` (Julbahar, whose unit is a match of games): `subgames`
+//! - where the game's pieces enter the board (Bargese, [`crate::game_report::Report::first_entry`]):
+//!   `first_enterer_win_rate`, the win rate of the player who first entered a piece, a second
+//!   definition of first mover;
+//! - where the game plays matches of games (Julbahar, whose unit is a match; its `subgames.csv`): `subgames`
 //!   (games begun inside the matches), and over those games `subgame_seat1_win_rate`,
 //!   `subgame_first_mover_win_rate` (won by the player who made that game's first decision) and
 //!   `subgame_unfinished` (abandoned when a bonus or the ply cap ended the match mid-game), and
@@ -33,20 +34,41 @@
 use std::fmt::Write as _;
 
 use anyhow::Context;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::cmd::match_cmd;
 use crate::config::MatchConfig;
 pub use crate::config::{CompareConfig, RuleSetSpec};
 use crate::digest::FileDigest;
 use crate::manifest::{now_rfc3339, Manifest};
-use crate::metrics::{adjust_family, first_enterer_wins, metrics, read_subgames, stats_of};
-use crate::summary::read_rows;
+use crate::metrics::{adjust_family, metrics, run_stats, Metric, RuleSetStats};
+use crate::record::writer_for;
+use crate::registry::{dispatch, GameTask};
 
-fn fmt(x: f64) -> String {
-    if x.is_nan() {
-        String::new()
-    } else {
-        format!("{x:.6}")
+/// A number of `compare.csv`: six decimals, empty for NaN (an undefined estimate, or no
+/// hypothesis).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Fixed6(pub f64);
+
+impl Serialize for Fixed6 {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.0.is_nan() {
+            s.serialize_str("")
+        } else {
+            s.collect_str(&format_args!("{:.6}", self.0))
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Fixed6 {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        if text.is_empty() {
+            return Ok(Fixed6(f64::NAN));
+        }
+        text.parse()
+            .map(Fixed6)
+            .map_err(|_| serde::de::Error::custom(format!("'{text}' is not a number")))
     }
 }
 
@@ -96,13 +118,13 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
         let dir = m.out.clone();
         cfg.run.progress.say(format!("{} {}", cfg.game, set.name));
         match_cmd::run(m)?;
-        let rows = read_rows(&dir.join("games.csv"))?;
-        let mut s = stats_of(&set.name, &rows);
-        s.first_enterer_wins = first_enterer_wins(&dir.join("games.csv"))?;
-        let sub = dir.join("subgames.csv");
-        if sub.exists() {
-            s.subgames = Some(read_subgames(&sub)?);
-        }
+        let s = dispatch(
+            &cfg.game,
+            Stats {
+                name: &set.name,
+                dir: &dir,
+            },
+        )?;
         let _ = writeln!(
             lengths_text,
             "{:<36} plies: mean {:.2} sd {:.2} quartiles {}/{}/{} max {}; turns: mean {:.2} sd {:.2} quartiles {}/{}/{} max {}",
@@ -111,13 +133,10 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
         );
         all.push(s);
     }
-    let mut table: Vec<Vec<crate::metrics::Metric>> =
-        all.iter().map(|s| metrics(s, &all[0])).collect();
+    let mut table: Vec<Vec<Metric>> = all.iter().map(|s| metrics(s, &all[0])).collect();
     adjust_family(&mut table);
     let path = cfg.out.join("compare.csv");
-    let mut w = csv::Writer::from_path(&path)
-        .with_context(|| format!("cannot write '{}'", path.display()))?;
-    w.write_record(COLUMNS)?;
+    let mut w = writer_for::<CompareRow>(&path)?;
     let mut text = format!(
         "{}: {} in both seats, {} games per rule set (seat-swapped pairs), seed {}\n",
         cfg.game, cfg.agent, cfg.games, cfg.run.seed
@@ -136,7 +155,13 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
     );
     for (s, ms) in all.iter().zip(&table) {
         for m in ms {
-            w.write_record(row(&cfg.game, &s.name, &cfg.agent.to_string(), s.games, m))?;
+            w.serialize(CompareRow::of(
+                &cfg.game,
+                &s.name,
+                &cfg.agent.to_string(),
+                s.games,
+                m,
+            ))?;
             let interval = |(lo, hi): (f64, f64), signed: bool| {
                 if lo.is_nan() {
                     String::new()
@@ -241,59 +266,152 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
     Ok(text)
 }
 
-/// The header of `compare.csv`: the columns of the unclustered analysis first, then the
-/// pair-level ones (docs/metrics.md).
-pub const COLUMNS: [&str; 23] = [
-    "game",
-    "rule_set",
-    "agent",
-    "games",
-    "metric",
-    "value",
-    "ci95_low",
-    "ci95_high",
-    "diff_vs_first",
-    "diff_ci95_low",
-    "diff_ci95_high",
-    "cluster",
-    "clustered_ci95_low",
-    "clustered_ci95_high",
-    "design_effect",
-    "paired_diff_ci95_low",
-    "paired_diff_ci95_high",
-    "p_value",
-    "p_holm",
-    "p_bh",
-    "diff_p_value",
-    "diff_p_holm",
-    "diff_p_bh",
-];
+/// The statistics of one rule set's run, read as its game's rows.
+struct Stats<'a> {
+    name: &'a str,
+    dir: &'a std::path::Path,
+}
 
-/// One row of `compare.csv`.
-fn row(game: &str, set: &str, agent: &str, games: u64, m: &crate::metrics::Metric) -> Vec<String> {
-    vec![
-        game.to_string(),
-        set.to_string(),
-        agent.to_string(),
-        games.to_string(),
-        m.name.to_string(),
-        fmt(m.value),
-        fmt(m.ci.0),
-        fmt(m.ci.1),
-        fmt(m.diff.0),
-        fmt(m.diff.1),
-        fmt(m.diff.2),
-        m.cluster.to_string(),
-        fmt(m.clustered.0),
-        fmt(m.clustered.1),
-        fmt(m.design_effect),
-        fmt(m.paired.0),
-        fmt(m.paired.1),
-        fmt(m.p_value),
-        fmt(m.p_holm),
-        fmt(m.p_bh),
-        fmt(m.diff_p_value),
-        fmt(m.diff_p_holm),
-        fmt(m.diff_p_bh),
-    ]
+impl GameTask for Stats<'_> {
+    type Output = RuleSetStats;
+    fn run<G: crate::game_report::Report>(self) -> anyhow::Result<RuleSetStats> {
+        run_stats::<G>(self.name, self.dir)
+    }
+}
+
+/// One row of `compare.csv` (one rule set and metric): the columns of the unclustered analysis
+/// first, then the pair-level ones (docs/metrics.md).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CompareRow {
+    /// The game.
+    pub game: String,
+    /// The rule set's name.
+    pub rule_set: String,
+    /// The agent in both seats.
+    pub agent: String,
+    /// Games of the rule set.
+    pub games: u64,
+    /// The metric's name.
+    pub metric: String,
+    /// Its value.
+    pub value: Fixed6,
+    /// The 95% interval treating games as independent.
+    pub ci95_low: Fixed6,
+    /// See `ci95_low`.
+    pub ci95_high: Fixed6,
+    /// The difference from the first rule set.
+    pub diff_vs_first: Fixed6,
+    /// Its 95% interval (Newcombe's or Welch's).
+    pub diff_ci95_low: Fixed6,
+    /// See `diff_ci95_low`.
+    pub diff_ci95_high: Fixed6,
+    /// What the clustered interval clusters by.
+    pub cluster: String,
+    /// The 95% interval clustered by `cluster`.
+    pub clustered_ci95_low: Fixed6,
+    /// See `clustered_ci95_low`.
+    pub clustered_ci95_high: Fixed6,
+    /// The design effect.
+    pub design_effect: Fixed6,
+    /// The 95% interval of the paired difference from the first rule set.
+    pub paired_diff_ci95_low: Fixed6,
+    /// See `paired_diff_ci95_low`.
+    pub paired_diff_ci95_high: Fixed6,
+    /// The p-value of the declared hypothesis on the metric.
+    pub p_value: Fixed6,
+    /// Its Holm adjustment over the run's family.
+    pub p_holm: Fixed6,
+    /// Its Benjamini-Hochberg adjustment.
+    pub p_bh: Fixed6,
+    /// The p-value of "no paired difference from the first rule set".
+    pub diff_p_value: Fixed6,
+    /// Its Holm adjustment over the run's family.
+    pub diff_p_holm: Fixed6,
+    /// Its Benjamini-Hochberg adjustment.
+    pub diff_p_bh: Fixed6,
+}
+
+impl Default for Fixed6 {
+    fn default() -> Self {
+        Fixed6(f64::NAN)
+    }
+}
+
+impl CompareRow {
+    /// The row of metric `m` of rule set `set`.
+    fn of(game: &str, set: &str, agent: &str, games: u64, m: &Metric) -> CompareRow {
+        let f = Fixed6;
+        CompareRow {
+            game: game.to_string(),
+            rule_set: set.to_string(),
+            agent: agent.to_string(),
+            games,
+            metric: m.name.to_string(),
+            value: f(m.value),
+            ci95_low: f(m.ci.0),
+            ci95_high: f(m.ci.1),
+            diff_vs_first: f(m.diff.0),
+            diff_ci95_low: f(m.diff.1),
+            diff_ci95_high: f(m.diff.2),
+            cluster: m.cluster.to_string(),
+            clustered_ci95_low: f(m.clustered.0),
+            clustered_ci95_high: f(m.clustered.1),
+            design_effect: f(m.design_effect),
+            paired_diff_ci95_low: f(m.paired.0),
+            paired_diff_ci95_high: f(m.paired.1),
+            p_value: f(m.p_value),
+            p_holm: f(m.p_holm),
+            p_bh: f(m.p_bh),
+            diff_p_value: f(m.diff_p_value),
+            diff_p_holm: f(m.diff_p_holm),
+            diff_p_bh: f(m.diff_p_bh),
+        }
+    }
+}
+
+/// Reads the rows of a `compare.csv`.
+///
+/// # Errors
+/// An unreadable file or a row that is not a `compare.csv` row, naming the file.
+pub fn read_compare(path: &std::path::Path) -> anyhow::Result<Vec<CompareRow>> {
+    crate::record::read_named(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::header_of;
+
+    #[test]
+    fn rows_have_the_documented_columns_and_read_back() {
+        assert_eq!(
+            String::from_utf8(header_of::<CompareRow>()).unwrap(),
+            "game,rule_set,agent,games,metric,value,ci95_low,ci95_high,diff_vs_first,\
+             diff_ci95_low,diff_ci95_high,cluster,clustered_ci95_low,clustered_ci95_high,\
+             design_effect,paired_diff_ci95_low,paired_diff_ci95_high,p_value,p_holm,p_bh,\
+             diff_p_value,diff_p_holm,diff_p_bh\n"
+        );
+        let row = CompareRow {
+            game: "bargese".into(),
+            metric: "advantage_p1".into(),
+            games: 20,
+            value: Fixed6(0.55),
+            diff_vs_first: Fixed6(-0.0),
+            ..CompareRow::default()
+        };
+        let mut w = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(header_of::<CompareRow>());
+        w.serialize(&row).unwrap();
+        let bytes = w.into_inner().unwrap();
+        assert!(String::from_utf8_lossy(&bytes)
+            .ends_with("\nbargese,,,20,advantage_p1,0.550000,,,-0.000000,,,,,,,,,,,,,,\n"));
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("compare.csv");
+        std::fs::write(&path, &bytes).unwrap();
+        let back = read_compare(&path).unwrap();
+        assert_eq!(back.len(), 1);
+        assert_eq!((back[0].value, back[0].games), (Fixed6(0.55), 20));
+        assert!(back[0].p_value.0.is_nan());
+    }
 }

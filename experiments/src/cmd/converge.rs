@@ -22,16 +22,17 @@ use std::time::Instant;
 
 use anyhow::Context;
 use cowrie_agents::{AgentSpec, Evaluate};
-use cowrie_engine::{Game, Player};
+use cowrie_engine::Player;
 
 use crate::cmd::match_cmd;
 pub use crate::config::ConvergeConfig;
 use crate::config::{sanitize, MatchConfig};
+use crate::game_report::Report;
 use crate::manifest::{now_rfc3339, Manifest};
-use crate::metrics::{first_enterer_wins, metrics, read_subgames, stats_of, Metric, RuleSetStats};
+use crate::metrics::{metrics, run_stats, Metric, RuleSetStats};
 use crate::output::f6;
 use crate::registry::{dispatch, GameTask};
-use crate::summary::{read_rows, Outcome, RowView};
+use crate::record::{read_games, GameRow, Outcome};
 
 /// The metrics `converge.csv` reports, in its order; the others of `docs/metrics.md` are in
 /// each rung's own files. Bargese and Julbahar add their second first-mover definitions.
@@ -67,7 +68,7 @@ pub const COLUMNS: [&str; 16] = [
 
 impl GameTask for &ConvergeConfig {
     type Output = String;
-    fn run<G: Game + Evaluate>(self) -> anyhow::Result<String> {
+    fn run<G: Evaluate + Report>(self) -> anyhow::Result<String> {
         run_converge::<G>(self)
     }
 }
@@ -202,7 +203,7 @@ impl Solved {
 /// agent whose database covers the start position (for Baghchal, a database solved back to the
 /// start by `cowrie solve` without `--movement-only` or `--down-to-placed`). `None` for every
 /// other agent, and for a `perfect` agent that searches there (whose play is not perfect).
-fn solved_start<G: Game + Evaluate>(spec: &AgentSpec, rules: &G::Rules) -> Option<Solved> {
+fn solved_start<G: Evaluate>(spec: &AgentSpec, rules: &G::Rules) -> Option<Solved> {
     let AgentSpec::Perfect(p) = spec else {
         return None;
     };
@@ -223,14 +224,14 @@ fn solved_start<G: Game + Evaluate>(spec: &AgentSpec, rules: &G::Rules) -> Optio
 pub fn apply_solved(
     rung: usize,
     solved: Solved,
-    rows: &[RowView],
+    rows: &[GameRow],
     sides: [&str; 2],
     metrics: &mut [Metric],
 ) -> anyhow::Result<()> {
     if let Some(r) = rows.iter().find(|r| !solved.admits(r.outcome())) {
         anyhow::bail!(
             "rung {rung} ({}): the database gives the start as {}, but game {} ended {} ({}); the database or the agent is wrong, or the ply cap cut the game short",
-            r.agents[0],
+            r.agent_p1,
             solved.describe(sides[0], sides[1]),
             r.game_index,
             match r.outcome() {
@@ -238,7 +239,7 @@ pub fn apply_solved(
                 Outcome::Draw => "in a draw".to_string(),
                 Outcome::Unresolved => "without a result".to_string(),
             },
-            r.end_reason
+            r.end_reason.as_str()
         );
     }
     let first_is_seat1 = rows.iter().all(|r| r.first_mover_seat == Some(1));
@@ -261,7 +262,7 @@ pub fn apply_solved(
     Ok(())
 }
 
-fn run_converge<G: Game + Evaluate>(cfg: &ConvergeConfig) -> anyhow::Result<String> {
+fn run_converge<G: Evaluate + Report>(cfg: &ConvergeConfig) -> anyhow::Result<String> {
     // Every rung is checked before any game is played or any file written.
     let (rules, resolved) = match_cmd::check_run::<G>(
         cfg.rules.variant.as_deref(),
@@ -318,19 +319,13 @@ fn run_converge<G: Game + Evaluate>(cfg: &ConvergeConfig) -> anyhow::Result<Stri
     let started = Instant::now();
 
     let mut all: Vec<RuleSetStats> = Vec::new();
-    let mut rows_of: Vec<Vec<RowView>> = Vec::new();
+    let mut rows_of: Vec<Vec<GameRow>> = Vec::new();
     for (name, m) in names.iter().zip(&matches) {
         cfg.run.progress.say(format!("{} {name}", G::NAME));
         match_cmd::run_match::<G>(m)?;
-        let path = m.out.join("games.csv");
-        let rows = read_rows(&path)?;
-        let mut s = stats_of(name, &rows);
-        rows_of.push(rows);
-        s.first_enterer_wins = first_enterer_wins(&path)?;
-        let sub = m.out.join("subgames.csv");
-        if sub.exists() {
-            s.subgames = Some(read_subgames(&sub)?);
-        }
+        let s = run_stats::<G>(name, &m.out)?;
+        let rows = read_games::<G>(&m.out.join("games.csv"))?;
+        rows_of.push(rows.into_iter().map(|(r, _)| r).collect());
         manifest.games_written += s.games;
         all.push(s);
     }
@@ -629,6 +624,8 @@ fn verdict_text(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::metrics::stats_of;
+    use crate::record::End;
 
     fn step(to: usize, diff: f64, half: f64) -> Step {
         Step {
@@ -640,24 +637,29 @@ mod tests {
     }
 
     /// A Baghchal-like row: seat 1 moves first; `outcome` as `(end_reason, winner_seat)`.
-    fn row(i: u64, end_reason: &str, winner: Option<u8>, plies: u32) -> RowView {
-        RowView {
+    fn row(i: u64, end_reason: &str, winner: Option<u8>, plies: u32) -> GameRow {
+        GameRow {
             game_index: i,
-            agents: [
-                "perfect:db=d,depth=4".to_string(),
-                "perfect:db=d,depth=4".to_string(),
-            ],
+            pair_index: i / 2,
+            agent_p1: "perfect:db=d,depth=4".to_string(),
+            agent_p2: "perfect:db=d,depth=4".to_string(),
             winner_seat: winner,
-            end_reason: end_reason.to_string(),
+            end_reason: match end_reason {
+                "win" => End::Win,
+                "draw" => End::Draw,
+                "truncated" => End::Truncated,
+                other => panic!("no end {other}"),
+            },
             plies,
             turns: plies,
             first_mover_seat: Some(1),
             choices: u64::from(plies),
             branching_sum: 4 * u64::from(plies),
+            ..GameRow::default()
         }
     }
 
-    fn metrics_of(rows: &[RowView]) -> Vec<Metric> {
+    fn metrics_of(rows: &[GameRow]) -> Vec<Metric> {
         let s = stats_of("perfect", rows);
         metrics(&s, &s)
     }
@@ -669,7 +671,7 @@ mod tests {
     #[test]
     fn a_solved_draw_fixes_the_wins_and_leaves_the_draw_share_measured() {
         // Six drawn games, two cut by the ply cap: nobody wins, as the solved draw says.
-        let rows: Vec<RowView> = (0..8)
+        let rows: Vec<GameRow> = (0..8)
             .map(|i| {
                 if i < 2 {
                     row(i, "truncated", None, 1000)
@@ -697,7 +699,7 @@ mod tests {
 
     #[test]
     fn a_solved_win_fixes_every_outcome_rate() {
-        let rows: Vec<RowView> = (0..6).map(|i| row(i, "win", Some(1), 41)).collect();
+        let rows: Vec<GameRow> = (0..6).map(|i| row(i, "win", Some(1), 41)).collect();
         let mut ms = metrics_of(&rows);
         apply_solved(2, Solved::Seat1Wins, &rows, ["goats", "tigers"], &mut ms).unwrap();
         for (name, v) in [
@@ -717,7 +719,7 @@ mod tests {
 
     #[test]
     fn a_game_the_solved_value_does_not_admit_is_refused_naming_it() {
-        let mut rows: Vec<RowView> = (0..4).map(|i| row(i, "draw", None, 80)).collect();
+        let mut rows: Vec<GameRow> = (0..4).map(|i| row(i, "draw", None, 80)).collect();
         rows[3] = row(3, "win", Some(2), 75);
         let mut ms = metrics_of(&rows);
         let e = apply_solved(6, Solved::Draw, &rows, ["goats", "tigers"], &mut ms).unwrap_err();
@@ -728,7 +730,7 @@ mod tests {
         );
         assert!(e.contains("a win for seat 2"), "{e}");
         // And a won start whose games include a draw.
-        let rows: Vec<RowView> = (0..2).map(|i| row(i, "draw", None, 80)).collect();
+        let rows: Vec<GameRow> = (0..2).map(|i| row(i, "draw", None, 80)).collect();
         let mut ms = metrics_of(&rows);
         let e = apply_solved(1, Solved::Seat2Wins, &rows, ["goats", "tigers"], &mut ms)
             .unwrap_err()

@@ -126,7 +126,7 @@ fn one_seed(cfg: &EntryConfig, rules: &BargeseRules, k: u64) -> anyhow::Result<S
     Ok(SeedOutcome {
         natural_winner: winner(&natural),
         natural_entered: index(natural.first_entered()),
-        natural_first_mover: index(natural.first_mover()),
+        natural_first_mover: index(natural.starter()),
         arm_winner: [winner(&arm1), winner(&arm2)],
         arm_entered: [index(arm1.first_entered()), index(arm2.first_entered())],
     })

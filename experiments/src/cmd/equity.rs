@@ -13,9 +13,11 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
+use cowrie_engine::Julbahar;
 
 use crate::equity::{bootstrap, model, outcomes, raw, Game};
 use crate::output::f6;
+use crate::record::read_subgames;
 use crate::stats::{wilson, z95};
 
 /// A validated equity table request.
@@ -35,48 +37,26 @@ pub struct EquityConfig {
     pub out: PathBuf,
 }
 
-/// Reads the games of `subgames.csv`.
+/// Reads the games of a Julbahar run's `subgames.csv`.
 ///
 /// # Errors
-/// An unreadable file, a missing column or a field that is not a number, naming them.
+/// An unreadable file, another header or a field of the wrong type, naming them.
 pub fn read_games(path: &Path) -> anyhow::Result<Vec<Game>> {
-    let (mut r, cols) = crate::output::csv_columns(
-        path,
-        [
-            "pair_index",
-            "game_index",
-            "first_mover_seat",
-            "points_p1",
-            "points_p2",
-        ],
-    )?;
     let mut games = Vec::new();
-    for (i, rec) in r.records().enumerate() {
-        let rec = rec.with_context(|| format!("'{}' row {}", path.display(), i + 1))?;
-        let mut v = [0u64; 5];
-        for (x, &c) in v.iter_mut().zip(&cols) {
-            *x = rec[c].parse().with_context(|| {
-                format!(
-                    "'{}' row {}: '{}' is not a number",
-                    path.display(),
-                    i + 1,
-                    &rec[c]
-                )
-            })?;
-        }
-        if !(1..=2).contains(&v[2]) {
+    for (i, (key, g)) in read_subgames::<Julbahar>(path)?.into_iter().enumerate() {
+        if !(1..=2).contains(&g.first_mover_seat) {
             anyhow::bail!(
                 "'{}' row {}: first_mover_seat '{}' is not 1 or 2",
                 path.display(),
                 i + 1,
-                v[2]
+                g.first_mover_seat
             );
         }
         games.push(Game {
-            pair: v[0],
-            game_index: v[1],
-            first_mover: v[2] as u8,
-            points: [v[3] as u32, v[4] as u32],
+            pair: key.pair_index,
+            game_index: key.game_index,
+            first_mover: g.first_mover_seat,
+            points: [g.points_p1, g.points_p2],
         });
     }
     if games.is_empty() {

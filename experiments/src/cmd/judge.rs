@@ -24,6 +24,7 @@ use cowrie_solver::{Database, SolveRules};
 
 use crate::cli::JudgeArgs;
 use crate::cmd::replay::{check_against_run, parse_record};
+use crate::game_report::Report;
 use crate::gamelog::GameRecord;
 use crate::pairstats::{self, Cluster, Estimate};
 use crate::selfplay::Event;

@@ -30,18 +30,19 @@ use std::time::Instant;
 
 use anyhow::Context;
 use cowrie_agents::{AgentSpec, Evaluate};
-use cowrie_engine::{Game, Player};
+use cowrie_engine::Player;
 
 use crate::cmd::match_cmd;
 pub use crate::config::LadderConfig;
+use crate::game_report::Report;
 use crate::manifest::{now_rfc3339, Manifest};
 use crate::output::f6;
 use crate::pairstats::{add, clustered_wilson, Clusters, Estimate};
 use crate::ratings::Pentanomial;
+use crate::record::read_rows;
 use crate::registry::{dispatch, GameTask};
 use crate::schedule::slot;
 use crate::stats::Tally;
-use crate::summary::read_rows;
 
 /// The header of `ladder.csv`.
 pub const LADDER_COLUMNS: [&str; 33] = [
@@ -84,7 +85,7 @@ struct LadderTask<'a>(&'a LadderConfig);
 
 impl GameTask for LadderTask<'_> {
     type Output = String;
-    fn run<G: Game + Evaluate>(self) -> anyhow::Result<String> {
+    fn run<G: Evaluate + Report>(self) -> anyhow::Result<String> {
         run_ladder::<G>(self.0)
     }
 }
@@ -136,7 +137,7 @@ fn upper_results(path: &std::path::Path) -> anyhow::Result<Upper> {
     Ok(u)
 }
 
-fn run_ladder<G: Game + Evaluate>(cfg: &LadderConfig) -> anyhow::Result<String> {
+fn run_ladder<G: Evaluate + Report>(cfg: &LadderConfig) -> anyhow::Result<String> {
     let variant = cfg.steps.resolved.variant.clone();
     crate::output::create_dir(&cfg.steps.out)?;
     let names: Vec<String> = cfg.steps.agents.iter().map(ToString::to_string).collect();

@@ -13,8 +13,10 @@ use rayon::prelude::*;
 pub use crate::config::MatchConfig;
 use crate::config::ResolvedRules;
 use crate::digest::{self, FileDigest, HashedFile};
+use crate::game_report::Report;
 use crate::gamelog::GameRecord;
 use crate::manifest::{now_rfc3339, Manifest};
+use crate::record::GameRow;
 use crate::record::{self, MatchLabels};
 use crate::registry::{dispatch, GameTask};
 use crate::runfiles;
@@ -53,7 +55,7 @@ struct MatchTask<'a>(&'a MatchConfig);
 
 impl GameTask for MatchTask<'_> {
     type Output = MatchReport;
-    fn run<G: Game + Evaluate>(self) -> anyhow::Result<MatchReport> {
+    fn run<G: Evaluate + Report>(self) -> anyhow::Result<MatchReport> {
         run_match::<G>(self.0)
     }
 }
@@ -93,7 +95,7 @@ pub(crate) fn check_run<G: Game + Evaluate>(
 ///
 /// # Errors
 /// Unknown variant or option; unwritable output; a resumed directory holding another run.
-pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
+pub fn run_match<G: Evaluate + Report>(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
     let (rules, resolved_rules) =
         check_run::<G>(cfg.variant.as_deref(), &cfg.options, &cfg.agents, cfg.seed)?;
     let variant = resolved_rules.variant.clone();
@@ -176,19 +178,17 @@ pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchR
         None
     };
     let sub_path = cfg.out.join("subgames.csv");
-    let mut subgames = if G::subgame_columns().is_empty() {
-        None
-    } else {
-        let mut header = vec!["game_index", "pair_index", "seed"];
-        header.extend(G::subgame_columns());
+    let mut subgames = if G::PLAYS_MATCHES {
         let upto = schedule.get(done).unwrap_or(u64::MAX);
         Some(runfiles::open_csv_before(
             &sub_path,
-            &header,
+            &record::subgame_header::<G>(),
             cfg.resume,
             recorded("subgames.csv")?.as_ref(),
             upto,
         )?)
+    } else {
+        None
     };
     checkpoint(
         &mut manifest,
@@ -204,11 +204,7 @@ pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchR
         .context("starting worker threads")?;
 
     // A game whose rows hold the games played inside them is played as matches.
-    let unit = if G::subgame_columns().is_empty() {
-        "games"
-    } else {
-        "matches"
-    };
+    let unit = if G::PLAYS_MATCHES { "matches" } else { "games" };
     let bar = cfg.progress.bar(schedule.len(), unit);
     bar.inc(done);
     let ctx = Ctx {
@@ -277,10 +273,10 @@ pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchR
     cfg.progress.finish(&bar);
     drop(csv_file);
 
-    let rows = summary::read_rows(&csv_path)?;
+    let rows = record::read_rows(&csv_path)?;
     let s = summary::summarise(&rows, |i| cfg.swapped(i));
     let sum_labels = SummaryLabels {
-        sides: [G::side_name(Player::ONE), G::side_name(Player::TWO)],
+        sides: G::SIDES,
         agents: labels.agents.clone(),
     };
     let summary_digest = summary::write_csv(&cfg.out, &s, &sum_labels)?;
@@ -322,7 +318,7 @@ pub fn run_match<G: Game + Evaluate>(cfg: &MatchConfig) -> anyhow::Result<MatchR
 }
 
 /// What every game of a match shares.
-pub(crate) struct Ctx<'a, G: Game + Evaluate> {
+pub(crate) struct Ctx<'a, G: Evaluate + Report> {
     pub(crate) cfg: &'a MatchConfig,
     pub(crate) rules: &'a G::Rules,
     pub(crate) labels: &'a MatchLabels,
@@ -346,7 +342,7 @@ pub(crate) struct Played {
 ///
 /// # Errors
 /// An agent that cannot be built (an external program that has gone).
-pub(crate) fn play_one<G: Game + Evaluate>(
+pub(crate) fn play_one<G: Evaluate + Report>(
     game_index: u64,
     ctx: &Ctx<'_, G>,
     buf: &mut Buffers<G>,
@@ -367,14 +363,6 @@ pub(crate) fn play_one<G: Game + Evaluate>(
     let mut log = cfg.record.then(Vec::new);
     let (state, stats) = play::<G, _>(ctx.rules, &mut agents, &mut chance, buf, log.as_mut());
     let result = record::result(s, ctx.labels, &state, &stats);
-    let mut w = csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(Vec::with_capacity(256));
-    w.write_record(&result.fields)
-        .expect("writing CSV to memory cannot fail");
-    let row = w
-        .into_inner()
-        .unwrap_or_else(|_| unreachable!("writing CSV to memory cannot fail"));
     let line = log.map(|events| {
         let rec = GameRecord {
             game_index,
@@ -384,35 +372,18 @@ pub(crate) fn play_one<G: Game + Evaluate>(
             agents: [spec1.to_string(), spec2.to_string()],
             start: G::new(ctx.rules).notation(),
             events,
-            end_reason: result.end_reason.to_string(),
-            winner_seat: result.winner_seat,
-            plies: result.plies,
+            end_reason: result.row.end_reason.as_str().to_string(),
+            winner_seat: result.row.winner_seat,
+            plies: result.row.plies,
             end: state.notation(),
         };
         serde_json::to_string(&rec).expect("a record serialises") + "\n"
     });
-    let mut subgames = Vec::new();
-    if !G::subgame_columns().is_empty() {
-        let mut rows = Vec::new();
-        state.subgame_rows(&mut rows);
-        let mut w = csv::WriterBuilder::new()
-            .has_headers(false)
-            .from_writer(Vec::new());
-        for r in rows {
-            let mut fields = result.fields[..3].to_vec(); // game_index, pair_index, seed
-            fields.extend(r);
-            w.write_record(&fields)
-                .expect("writing CSV to memory cannot fail");
-        }
-        subgames = w
-            .into_inner()
-            .unwrap_or_else(|_| unreachable!("writing CSV to memory cannot fail"));
-    }
     Ok(Played {
-        row,
+        row: result.csv_line(),
         record: line,
-        plies: result.plies,
-        subgames,
+        plies: result.row.plies,
+        subgames: result.subgame_lines(),
     })
 }
 
@@ -477,7 +448,7 @@ pub(crate) fn write_lengths(
     out: &Path,
     game: &str,
     variant: &str,
-    rows: &[summary::RowView],
+    rows: &[GameRow],
 ) -> anyhow::Result<()> {
     let plies: Vec<u32> = rows.iter().map(|r| r.plies).collect();
     let bin = (plies.iter().copied().max().unwrap_or(0) / 60).max(1);

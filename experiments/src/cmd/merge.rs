@@ -6,10 +6,10 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
-use cowrie_engine::{Game, Player};
 
 use crate::cli::MergeArgs;
 use crate::digest::{self, FileDigest};
+use crate::game_report::Report;
 use crate::manifest::{now_rfc3339, Manifest};
 use crate::registry::{dispatch, GameTask};
 use crate::schedule::{slot, Shard};
@@ -19,11 +19,8 @@ struct Sides;
 
 impl GameTask for Sides {
     type Output = ([&'static str; 2], &'static str);
-    fn run<G: Game + cowrie_agents::Evaluate>(self) -> anyhow::Result<Self::Output> {
-        Ok((
-            [G::side_name(Player::ONE), G::side_name(Player::TWO)],
-            G::NAME,
-        ))
+    fn run<G: Report>(self) -> anyhow::Result<Self::Output> {
+        Ok((G::SIDES, G::NAME))
     }
 }
 
@@ -251,7 +248,7 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
     let agents: [String; 2] = serde_json::from_value(run["agents"].clone())
         .map_err(crate::cli::json_error)
         .context("manifest without agents")?;
-    let table_rows = summary::read_rows(&csv_path)?;
+    let table_rows = crate::record::read_rows(&csv_path)?;
     let s = summary::summarise(&table_rows, |i| slot(i, swap).swapped);
     let (sides, name) = dispatch(&game, Sides)?;
     let labels = SummaryLabels { sides, agents };

@@ -11,6 +11,7 @@ use cowrie_solver::{Database, Value};
 
 use crate::cli::ProbeArgs;
 use crate::cmd::solve::solver_rules;
+use crate::game_report::Report;
 
 /// Every legal move of `state` with its value for the mover, best first (the order of
 /// [`Value::preference`], ties in the engine's move order).

@@ -11,6 +11,7 @@ use cowrie_engine::{Game, RuleSet, ToAct};
 
 use crate::board::Draw;
 use crate::cli::ReplayArgs;
+use crate::game_report::Report;
 use crate::gamelog::GameRecord;
 use crate::registry::{dispatch, GameTask};
 use crate::replay_page::Frame;
@@ -26,7 +27,9 @@ struct Replay<'a> {
 impl GameTask for Replay<'_> {
     type Output = (String, Vec<Frame>);
 
-    fn run<G: Game + cowrie_agents::Evaluate + Draw>(self) -> anyhow::Result<Self::Output> {
+    fn run<G: Game + cowrie_agents::Evaluate + Draw + Report>(
+        self,
+    ) -> anyhow::Result<Self::Output> {
         let rec = self.rec;
         let at = |what: String| format!("game {}: {what}", rec.game_index);
         let mut rules = G::Rules::variant(&rec.variant)?;

@@ -16,9 +16,11 @@ use std::fmt::Write as _;
 
 use anyhow::Context;
 use cowrie_engine::{Baghchal, Bargese, Frangieh, Game, Julbahar, RuleSet};
+use serde::{Deserialize, Serialize};
 
-use crate::cmd::compare::{self, CompareConfig, RuleSetSpec};
+use crate::cmd::compare::{self, CompareConfig, CompareRow, Fixed6, RuleSetSpec};
 use crate::config::{RunConfig, StudyConfig};
+use crate::record::writer_for;
 
 /// Games per variant when none are given: about ±2.2 points of 95% interval at a 50% rate.
 pub const DEFAULT_GAMES: u64 = 2000;
@@ -95,12 +97,20 @@ pub fn runs() -> Vec<StudyRun> {
 /// The columns `summary.csv` adds to the rows of the games' `compare.csv`: the Holm and
 /// Benjamini-Hochberg adjustments of `p_value` and `diff_p_value` over the whole study's family
 /// (every hypothesis every game declares).
-pub const STUDY_COLUMNS: [&str; 4] = [
-    "study_p_holm",
-    "study_p_bh",
-    "study_diff_p_holm",
-    "study_diff_p_bh",
-];
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct StudyColumns {
+    /// Holm's adjustment of `p_value` over the study.
+    pub study_p_holm: Fixed6,
+    /// Benjamini and Hochberg's adjustment of `p_value` over the study.
+    pub study_p_bh: Fixed6,
+    /// Holm's adjustment of `diff_p_value` over the study.
+    pub study_diff_p_holm: Fixed6,
+    /// Benjamini and Hochberg's adjustment of `diff_p_value` over the study.
+    pub study_diff_p_bh: Fixed6,
+}
+
+/// One row of the study's `summary.csv`: a game's `compare.csv` row, then the study's columns.
+pub type SummaryRow = (CompareRow, StudyColumns);
 
 /// Runs the study.
 ///
@@ -109,8 +119,7 @@ pub const STUDY_COLUMNS: [&str; 4] = [
 pub fn run(args: &StudyConfig) -> anyhow::Result<()> {
     let seed = args.seed;
     crate::output::create_dir(&args.out)?;
-    let mut header: Option<csv::StringRecord> = None;
-    let mut records: Vec<(&'static str, csv::StringRecord)> = Vec::new();
+    let mut records: Vec<(&'static str, CompareRow)> = Vec::new();
     let all = runs();
     let units: u64 = all
         .iter()
@@ -143,55 +152,35 @@ pub fn run(args: &StudyConfig) -> anyhow::Result<()> {
             )?
         };
         compare::run(&cfg)?;
-        let path = dir.join("compare.csv");
-        let mut reader = csv::Reader::from_path(&path)
-            .with_context(|| format!("cannot read '{}'", path.display()))?;
-        header.get_or_insert(reader.headers()?.clone());
-        for rec in reader.records() {
-            records.push((r.game, rec?));
+        for row in compare::read_compare(&dir.join("compare.csv"))? {
+            records.push((r.game, row));
         }
     }
     bar.finish_and_clear();
-    let header = header.unwrap_or_default();
-    let col = |n: &str| header.iter().position(|x| x == n).unwrap_or(0);
-    let number = |rec: &csv::StringRecord, c: &str| rec[col(c)].parse::<f64>().unwrap_or(f64::NAN);
     let ps: Vec<f64> = records
         .iter()
-        .flat_map(|(_, rec)| [number(rec, "p_value"), number(rec, "diff_p_value")])
+        .flat_map(|(_, row)| [row.p_value.0, row.diff_p_value.0])
         .collect();
     let (holm, bh) = (
         crate::multiple::holm(&ps),
         crate::multiple::benjamini_hochberg(&ps),
     );
-    let fmt = |x: f64| {
-        if x.is_nan() {
-            String::new()
-        } else {
-            format!("{x:.6}")
-        }
-    };
     let path = args.out.join("summary.csv");
-    let mut w = csv::Writer::from_path(&path)
-        .with_context(|| format!("cannot write '{}'", path.display()))?;
-    let mut head: Vec<&str> = header.iter().collect();
-    head.extend(STUDY_COLUMNS);
-    w.write_record(&head)?;
-    let mut summary: Vec<csv::StringRecord> = Vec::new();
-    for (i, (_, rec)) in records.iter().enumerate() {
-        let mut out = rec.clone();
-        for x in [holm[2 * i], bh[2 * i], holm[2 * i + 1], bh[2 * i + 1]] {
-            out.push_field(&fmt(x));
-        }
-        w.write_record(&out)?;
-        summary.push(out);
+    let mut w = writer_for::<SummaryRow>(&path)?;
+    let mut summary: Vec<(&'static str, SummaryRow)> = Vec::new();
+    for (i, (game, row)) in records.into_iter().enumerate() {
+        let study = StudyColumns {
+            study_p_holm: Fixed6(holm[2 * i]),
+            study_p_bh: Fixed6(bh[2 * i]),
+            study_diff_p_holm: Fixed6(holm[2 * i + 1]),
+            study_diff_p_bh: Fixed6(bh[2 * i + 1]),
+        };
+        w.serialize((&row, &study))?;
+        summary.push((game, (row, study)));
     }
     w.flush()
         .with_context(|| format!("cannot write '{}'", path.display()))?;
-    let mut full = header.clone();
-    for c in STUDY_COLUMNS {
-        full.push_field(c);
-    }
-    let table = table(args, seed, &full, &records, &summary, &path);
+    let table = table(args, seed, &summary, &path);
     crate::run_index::write(&args.out, "cowrie study: every game and named variant")?;
     crate::output::print_stdout(&table)
 }
@@ -201,12 +190,9 @@ pub fn run(args: &StudyConfig) -> anyhow::Result<()> {
 fn table(
     args: &StudyConfig,
     seed: u64,
-    header: &csv::StringRecord,
-    records: &[(&'static str, csv::StringRecord)],
-    summary: &[csv::StringRecord],
+    summary: &[(&'static str, SummaryRow)],
     path: &std::path::Path,
 ) -> String {
-    let col = |n: &str| header.iter().position(|x| x == n).unwrap_or(0);
     let mut table = String::new();
     let _ = writeln!(
         table,
@@ -234,23 +220,19 @@ fn table(
     for r in runs() {
         for v in &r.variants {
             let get = |metric: &str| {
-                records
+                summary
                     .iter()
-                    .zip(summary)
-                    .find(|((g, x), _)| {
-                        *g == r.game && &x[col("rule_set")] == *v && &x[col("metric")] == metric
-                    })
+                    .find(|(g, (x, _))| *g == r.game && x.rule_set == *v && x.metric == metric)
                     .map(|(_, x)| x)
             };
-            let num = |x: &csv::StringRecord, c: &str| x[col(c)].parse::<f64>().unwrap_or(f64::NAN);
             let rate = |metric: &str| {
-                get(metric).map_or(String::new(), |x| {
-                    let p = num(x, "study_p_holm");
+                get(metric).map_or(String::new(), |(x, study)| {
+                    let p = study.study_p_holm.0;
                     format!(
                         "{:.3} [{:.3}, {:.3}] {}",
-                        num(x, "value"),
-                        num(x, "clustered_ci95_low"),
-                        num(x, "clustered_ci95_high"),
+                        x.value.0,
+                        x.clustered_ci95_low.0,
+                        x.clustered_ci95_high.0,
                         if p.is_nan() {
                             String::new()
                         } else {
@@ -259,7 +241,7 @@ fn table(
                     )
                 })
             };
-            let value = |metric: &str| get(metric).map_or(f64::NAN, |x| num(x, "value"));
+            let value = |metric: &str| get(metric).map_or(f64::NAN, |(x, _)| x.value.0);
             let _ = writeln!(
                 table,
                 "{:<9} {:<14} {:<19} {:>6}  {:<33} {:<33} {:>8.3} {:>9.1}",

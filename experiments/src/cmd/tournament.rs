@@ -27,8 +27,8 @@ pub use crate::config::TournamentConfig;
 use crate::manifest::{now_rfc3339, Manifest};
 use crate::output::f6;
 use crate::ratings::{bradley_terry_bootstrap, elo, Game, Pentanomial};
+use crate::record::read_rows;
 use crate::schedule::slot;
-use crate::summary::read_rows;
 
 /// Bootstrap resamples for the rating intervals.
 const RESAMPLES: usize = 400;

@@ -11,6 +11,7 @@ use anyhow::Context;
 use serde_json::{json, Value};
 
 use super::files::{list, manifest, name, rel, Table};
+use crate::record::End;
 
 /// The number of movement-phase positions with five captures possible that Lim and Nievergelt
 /// count ("Tigers and Goats is a draw", Games of No Chance 3, 2009), counted as docs/solver.md says.
@@ -659,23 +660,18 @@ fn judged(
         let mut seats = [Record4::default(); 2];
         let mut games = 0u64;
         if games_path.is_file() {
-            let g = Table::read(&games_path)?;
-            for row in &g.rows {
-                let p1 = g.get(row, "agent_p1").unwrap_or("");
-                let p2 = g.get(row, "agent_p2").unwrap_or("");
-                let perfect_seat = if p1.starts_with("perfect:") { 1 } else { 2 };
+            for row in crate::record::read_rows(&games_path)? {
+                let (p1, p2) = (&row.agent_p1, &row.agent_p2);
+                let perfect_seat: u8 = if p1.starts_with("perfect:") { 1 } else { 2 };
                 if opponent.is_empty() {
-                    opponent = if perfect_seat == 1 { p2 } else { p1 }.to_string();
+                    opponent = if perfect_seat == 1 { p2 } else { p1 }.clone();
                 }
-                let s = &mut seats[perfect_seat - 1];
+                let s = &mut seats[usize::from(perfect_seat - 1)];
                 games += 1;
-                match (
-                    g.get(row, "end_reason").unwrap_or(""),
-                    g.get(row, "winner_seat").unwrap_or(""),
-                ) {
-                    ("truncated", _) => s.truncated += 1,
-                    (_, "") => s.drawn += 1,
-                    (_, w) if w == perfect_seat.to_string() => s.won += 1,
+                match (row.end_reason, row.winner_seat) {
+                    (End::Truncated, _) => s.truncated += 1,
+                    (_, None) => s.drawn += 1,
+                    (_, Some(w)) if w == perfect_seat => s.won += 1,
                     _ => s.lost += 1,
                 }
             }

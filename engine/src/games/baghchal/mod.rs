@@ -391,21 +391,4 @@ impl Game for Baghchal {
             crate::game::generic_random_playout(self, rng);
         }
     }
-
-    fn side_name(player: Player) -> &'static str {
-        if player == GOATS {
-            "goats"
-        } else {
-            "tigers"
-        }
-    }
-
-    fn extra_columns() -> &'static [&'static str] {
-        &["goats_captured", "goats_in_hand"]
-    }
-
-    fn extra_values(&self, out: &mut Vec<String>) {
-        out.push(self.captured.to_string());
-        out.push(self.in_hand.to_string());
-    }
 }

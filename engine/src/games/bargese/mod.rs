@@ -177,6 +177,19 @@ impl Bargese {
         self.shells_winner
     }
 
+    /// The player who starts by the rules: Tajeddin (Finkel 2002) has the player with more
+    /// mouths up in the three-shell throw start the throwing; under `opening=alternate` player
+    /// one starts it; under `opening=none` nobody throws before the first turn, and `None` says
+    /// that the player at the first decision node starts. The shells' winner decides nothing
+    /// until some throw lets a player enter, so this is not always the first player to decide.
+    #[must_use]
+    pub fn starter(&self) -> Option<Player> {
+        match self.rules.opening {
+            Opening::Alternate => Some(Player::ONE),
+            Opening::Shells | Opening::None => self.shells_winner,
+        }
+    }
+
     /// Who first entered a piece, if anyone has.
     #[must_use]
     pub fn first_entered(&self) -> Option<Player> {
@@ -537,47 +550,6 @@ impl Game for Bargese {
         match outcome {
             BargeseOutcome::Shells(n) => format!("shells:{n}"),
             BargeseOutcome::Throw(t) => t.name().to_string(),
-        }
-    }
-
-    fn side_name(player: Player) -> &'static str {
-        if player == Player::ONE {
-            "south"
-        } else {
-            "north"
-        }
-    }
-
-    fn first_mover(&self) -> Option<Player> {
-        // Tajeddin (Finkel 2002): the player with more mouths up in the three-shell throw starts
-        // the throwing; under `opening=alternate` player one starts it; under `opening=none`
-        // nobody throws before the first turn.
-        match self.rules.opening {
-            Opening::Alternate => Some(Player::ONE),
-            Opening::Shells | Opening::None => self.shells_winner,
-        }
-    }
-
-    fn extra_columns() -> &'static [&'static str] {
-        &[
-            "shells_winner",
-            "first_entered",
-            "kitchen_p1",
-            "kitchen_p2",
-            "hammerings_p1",
-            "hammerings_p2",
-        ]
-    }
-
-    fn extra_values(&self, out: &mut Vec<String>) {
-        let seat = |p: Option<Player>| p.map_or_else(String::new, |p| p.seat().to_string());
-        out.push(seat(self.shells_winner));
-        out.push(seat(self.first_entered));
-        for p in Player::BOTH {
-            out.push(self.in_kitchen(p).to_string());
-        }
-        for p in Player::BOTH {
-            out.push(self.hammerings[p.index()].to_string());
         }
     }
 }

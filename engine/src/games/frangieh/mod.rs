@@ -27,9 +27,7 @@ mod rules;
 pub use rules::{FrangiehRules, MustUse, Opening, Scoring};
 
 use crate::game::{ChanceChain, EndReason, Game, GameFacts, ParseError, Player, ToAct};
-use crate::games::tables::{
-    self, generate_plays, Board, Play, Roll, TablesParams, BAR, OFF, ROLLS,
-};
+use crate::games::tables::{self, generate_plays, Board, Play, Roll, TablesParams, ROLLS};
 use crate::zobrist;
 
 /// One Frangieh action: a whole play for the roll (see [`Play`]).
@@ -408,53 +406,6 @@ impl Game for Frangieh {
         match outcome {
             FrangiehOutcome::Opening { p1, p2 } => format!("opening {p1}-{p2}"),
             FrangiehOutcome::Roll(r) => format!("{}-{}", r.0, r.1),
-        }
-    }
-
-    fn side_name(player: Player) -> &'static str {
-        if player == Player::ONE {
-            "x"
-        } else {
-            "o"
-        }
-    }
-
-    fn extra_columns() -> &'static [&'static str] {
-        &[
-            "points",
-            "win_type",
-            "opening_winner_seat",
-            "opening_dice",
-            "pips_p1",
-            "pips_p2",
-            "off_p1",
-            "off_p2",
-            "bar_p1",
-            "bar_p2",
-        ]
-    }
-
-    fn extra_values(&self, out: &mut Vec<String>) {
-        out.push(self.points().to_string());
-        out.push(self.win_type().to_string());
-        match self.opening {
-            Some((p1, p2)) => {
-                out.push(if p1 > p2 { "1" } else { "2" }.to_string());
-                out.push(format!("{p1}-{p2}"));
-            }
-            None => {
-                out.push(String::new());
-                out.push(String::new());
-            }
-        }
-        for side in 0..2 {
-            out.push(self.board.pip_count(side).to_string());
-        }
-        for side in 0..2 {
-            out.push(self.board.count(side, OFF).to_string());
-        }
-        for side in 0..2 {
-            out.push(self.board.count(side, BAR).to_string());
         }
     }
 }

@@ -645,50 +645,6 @@ impl Game for Julbahar {
             JulbaharOutcome::Roll(r) => format!("{}-{}", r.0, r.1),
         }
     }
-
-    fn side_name(player: Player) -> &'static str {
-        if player == Player::ONE {
-            "x"
-        } else {
-            "o"
-        }
-    }
-
-    fn subgame_columns() -> &'static [&'static str] {
-        &[
-            "game_number",
-            "first_mover_seat",
-            "bore_off_seat",
-            "points_p1",
-            "points_p2",
-            "plies",
-            "turns",
-        ]
-    }
-
-    fn subgame_rows(&self, out: &mut Vec<Vec<String>>) {
-        for g in &self.log {
-            out.push(vec![
-                g.game.to_string(),
-                g.first.seat().to_string(),
-                g.bore_off.map_or(String::new(), |p| p.seat().to_string()),
-                g.points[0].to_string(),
-                g.points[1].to_string(),
-                g.plies.to_string(),
-                g.turns.to_string(),
-            ]);
-        }
-    }
-
-    fn extra_columns() -> &'static [&'static str] {
-        &["score_p1", "score_p2", "games"]
-    }
-
-    fn extra_values(&self, out: &mut Vec<String>) {
-        out.push(self.scores[0].to_string());
-        out.push(self.scores[1].to_string());
-        out.push(self.game.to_string());
-    }
 }
 
 impl Julbahar {

@@ -10,12 +10,18 @@
 //!
 //! A walk tracks, per pattern node, the set of hammered masks that reach it (16 bits); it is
 //! used when an entry can never need an earlier hammering (`entry-onto=hammer`, the default).
+//! When no opposing piece stands where the piece could land, nothing is hammered or blocked and
+//! the walk depends on the start square alone: its result is kept per start (patterns are kept
+//! per [`Step::key`](super::step::Step::key), what else the uses' targets depend on).
+
+use std::cell::Cell;
 
 use rustc_hash::FxHashMap;
 
 use super::board::{KITCHEN, OFF};
 use super::packing::psub;
 use super::step::Landing;
+use super::throws::HAL;
 use super::uses::{Ctx, Reach};
 
 /// Patterns are made for turns of at most this many throws.
@@ -35,8 +41,11 @@ pub(super) struct Dag {
     edges: Vec<(Reach, u32)>,
     /// Node numbers in ascending order of projected vector (then distance).
     by_used: Vec<u32>,
-    /// Per node: 1 if a hal leads to it, 0 otherwise.
-    hal_in: Vec<u16>,
+    /// Per node: bit `s` set if a piece starting on position code `s` reaches it when no
+    /// opposing piece stands where it could land, for the starts of `open_known`.
+    open_reach: Vec<Cell<u128>>,
+    /// Bit `s`: `open_reach` holds start `s`.
+    open_known: Cell<u128>,
 }
 
 impl Dag {
@@ -63,7 +72,7 @@ impl Dag {
                 ctx.uses(used, off_board && d == 0, |reach, next| {
                     let step = match reach {
                         Reach::Forward(v) => usize::from(v),
-                        Reach::Hal => 1,
+                        Reach::Hal => usize::from(HAL),
                         Reach::Enter(t) => usize::from(t) + 1,
                     };
                     if d + step <= limit {
@@ -85,19 +94,15 @@ impl Dag {
         }
         let mut by_used: Vec<u32> = (0..used_of.len() as u32).collect();
         by_used.sort_unstable_by_key(|&n| (used_of[n as usize], dist[n as usize]));
-        let mut hal_in = vec![0u16; used_of.len()];
-        for &(how, to) in &edges {
-            if how == Reach::Hal {
-                hal_in[to as usize] = 1;
-            }
-        }
+        let open_reach = vec![Cell::new(0); used_of.len()];
         Dag {
             used: used_of,
             dist,
             first,
             edges,
             by_used,
-            hal_in,
+            open_reach,
+            open_known: Cell::new(0),
         }
     }
 
@@ -145,10 +150,9 @@ impl Dag {
     pub(super) fn fill(&self, ctx: &Ctx, start: u8, reach: &mut Vec<u16>) {
         reach.clear();
         let base = Self::base(start);
-        // No opposing piece on any square the piece could land on, and the hal may step any
-        // piece: then every node whose square is at most the dodo is reached with nothing
-        // hammered (its path runs through lower squares only), and a node on the kitchen is
-        // reached exactly when a hal leads to it (from the dodo).
+        // The squares the piece could land on: from the first after `start` (the entry square
+        // from off the board) to the farthest node's, short of the kitchen (where no opposing
+        // piece stands).
         let last = i32::from(*self.dist.last().unwrap_or(&0));
         let (lo, hi) = (
             base.max(1) - 1 + i32::from(start != OFF),
@@ -159,13 +163,13 @@ impl Dag {
         } else {
             0
         };
-        if ctx.step.hal_steps_any() && !ctx.step.occupies_any(span) {
-            let lim = i32::from(KITCHEN) + 1 - base; // the kitchen's distance
-            reach.extend(self.dist.iter().zip(&self.hal_in).map(|(&d, &h)| {
-                let d = i32::from(d);
-                u16::from(d < lim) | (h & u16::from(d == lim))
-            }));
-            reach[0] = 1;
+        let open = !ctx.step.occupies_any(span);
+        if open && self.open_known.get() >> start & 1 == 1 {
+            reach.extend(
+                self.open_reach
+                    .iter()
+                    .map(|r| (r.get() >> start) as u16 & 1),
+            );
             return;
         }
         reach.resize(self.used.len(), 0);
@@ -184,6 +188,7 @@ impl Dag {
                 let Some((t, entering)) = ctx.target(pos, how) else {
                     continue;
                 };
+                debug_assert_eq!(t, self.square(start, to as usize), "a node's square");
                 if !ctx.step.occupied(t) {
                     reach[to as usize] |= r;
                     continue;
@@ -197,6 +202,13 @@ impl Dag {
                     }
                 }
             }
+        }
+        if open {
+            // Nothing was hammered: each set is empty or holds the empty mask alone.
+            for (o, &r) in self.open_reach.iter().zip(reach.iter()) {
+                o.set(o.get() | u128::from(r) << start);
+            }
+            self.open_known.set(self.open_known.get() | 1 << start);
         }
     }
 
@@ -286,7 +298,7 @@ const MAX_TUPLES: usize = 1 << 16;
 /// The patterns made so far, by throws and rules, with their full-use tuples.
 #[derive(Default)]
 pub(super) struct Store {
-    /// Per multiset of throws (and bange-square entry): its number in `kept`.
+    /// Per multiset of throws (and [`Step::key`](super::step::Step::key)): its number in `kept`.
     numbers: FxHashMap<u64, u32>,
     kept: Vec<Patterns>,
 }
@@ -302,9 +314,9 @@ struct Patterns {
 impl Store {
     /// The patterns for `ctx`'s throws, made if new.
     fn patterns(&mut self, ctx: &Ctx, start: u128) -> &mut Patterns {
-        // The entries' squares are in the pattern's edges.
-        let (bange_entry, bange_square) = ctx.step.entry_key();
-        let mut key = u64::from(bange_entry) | u64::from(bange_square) << 1;
+        // The entries' squares are in the pattern's edges, and where the uses take a piece in
+        // what an open walk keeps.
+        let mut key = u64::from(ctx.step.key());
         for (k, &c) in ctx.counts.iter().enumerate() {
             key |= u64::from(c) << (8 + 8 * k);
         }

@@ -11,10 +11,10 @@
 //! A walk tracks, per pattern node, the set of hammered masks that reach it (16 bits); it is
 //! used when an entry can never need an earlier hammering (`entry-onto=hammer`, the default).
 //! When no opposing piece stands where the piece could land, nothing is hammered or blocked and
-//! the walk depends on the start square alone: its result is kept per start (patterns are kept
-//! per [`Step::key`](super::step::Step::key), what else the uses' targets depend on).
-
-use std::cell::Cell;
+//! the walk depends on the start square alone: the pattern keeps, per node, the starts that reach
+//! it so, worked out when it is made by asking each use's target of [`super::step`] on every
+//! square (patterns are kept per [`Step::key`](super::step::Step::key), what else the targets
+//! depend on).
 
 use rustc_hash::FxHashMap;
 
@@ -42,10 +42,8 @@ pub(super) struct Dag {
     /// Node numbers in ascending order of projected vector (then distance).
     by_used: Vec<u32>,
     /// Per node: bit `s` set if a piece starting on position code `s` reaches it when no
-    /// opposing piece stands where it could land, for the starts of `open_known`.
-    open_reach: Vec<Cell<u128>>,
-    /// Bit `s`: `open_reach` holds start `s`.
-    open_known: Cell<u128>,
+    /// opposing piece stands where it could land.
+    open_reach: Vec<u128>,
 }
 
 impl Dag {
@@ -94,7 +92,7 @@ impl Dag {
         }
         let mut by_used: Vec<u32> = (0..used_of.len() as u32).collect();
         by_used.sort_unstable_by_key(|&n| (used_of[n as usize], dist[n as usize]));
-        let open_reach = vec![Cell::new(0); used_of.len()];
+        let open_reach = open_walk(ctx, off_board, &dist, &first, &edges);
         Dag {
             used: used_of,
             dist,
@@ -102,7 +100,6 @@ impl Dag {
             edges,
             by_used,
             open_reach,
-            open_known: Cell::new(0),
         }
     }
 
@@ -163,13 +160,9 @@ impl Dag {
         } else {
             0
         };
-        let open = !ctx.step.occupies_any(span);
-        if open && self.open_known.get() >> start & 1 == 1 {
-            reach.extend(
-                self.open_reach
-                    .iter()
-                    .map(|r| (r.get() >> start) as u16 & 1),
-            );
+        if !ctx.step.occupies_any(span) {
+            // Nothing to hammer or be blocked by: each set is empty or the empty mask alone.
+            reach.extend(self.open_reach.iter().map(|&r| (r >> start) as u16 & 1));
             return;
         }
         reach.resize(self.used.len(), 0);
@@ -203,13 +196,6 @@ impl Dag {
                 }
             }
         }
-        if open {
-            // Nothing was hammered: each set is empty or holds the empty mask alone.
-            for (o, &r) in self.open_reach.iter().zip(reach.iter()) {
-                o.set(o.get() | u128::from(r) << start);
-            }
-            self.open_known.set(self.open_known.get() | 1 << start);
-        }
     }
 
     /// Calls `out` with every state `(projected vector, position, hammered mask)` of a filled
@@ -225,6 +211,64 @@ impl Dag {
             }
         }
     }
+}
+
+/// Per node of a pattern (`dist`, and edges `edges[first[n]..first[n + 1]]`): the starts (bit `s`
+/// for position code `s`) from which a piece reaches it when no opposing piece stands where it
+/// could land; from the track (and the kitchen) for the track pattern, from off the board for
+/// the other. Whether a use takes a piece on a square anywhere is asked of [`Ctx::target`] once
+/// per use and square; a piece on track index `s` is on `s + d` at a node of distance `d`.
+fn open_walk(
+    ctx: &Ctx,
+    off_board: bool,
+    dist: &[u8],
+    first: &[u32],
+    edges: &[(Reach, u32)],
+) -> Vec<u128> {
+    let mut open = vec![0u128; dist.len()];
+    if dist.is_empty() {
+        return open;
+    }
+    let out = |n: usize| &edges[first[n] as usize..first[n + 1] as usize];
+    if off_board {
+        // One start: off the board, then on track index `d - 1` at distance `d`.
+        open[0] = 1 << OFF;
+        for n in 0..dist.len() {
+            let pos = if n == 0 { OFF } else { dist[n] - 1 };
+            if open[n] == 0 || (n > 0 && pos > KITCHEN) {
+                continue;
+            }
+            for &(how, to) in out(n) {
+                if ctx.target(pos, how).is_some() {
+                    open[to as usize] |= open[n];
+                }
+            }
+        }
+        return open;
+    }
+    // Per use met: the squares (bit `p`, the track and the kitchen) from which it goes somewhere.
+    let mut from: Vec<(Reach, u128)> = Vec::new();
+    open[0] = (1u128 << (KITCHEN + 1)) - 1;
+    for n in 0..dist.len() {
+        let r = open[n];
+        if r == 0 {
+            continue;
+        }
+        for &(how, to) in out(n) {
+            let squares = match from.iter().find(|e| e.0 == how) {
+                Some(&(_, m)) => m,
+                None => {
+                    let m = (0..=KITCHEN)
+                        .filter(|&p| ctx.target(p, how).is_some())
+                        .fold(0u128, |m, p| m | 1 << p);
+                    from.push((how, m));
+                    m
+                }
+            };
+            open[to as usize] |= r & squares >> dist[n];
+        }
+    }
+    open
 }
 
 /// The node tuples of a turn whose vectors sum to `full` (every throw used, no 10 or 24 left

@@ -41,9 +41,9 @@ pub(super) struct Dag {
     edges: Vec<(Reach, u32)>,
     /// Node numbers in ascending order of projected vector (then distance).
     by_used: Vec<u32>,
-    /// Per node: bit `s` set if a piece starting on position code `s` reaches it when no
-    /// opposing piece stands where it could land.
-    open_reach: Vec<u128>,
+    /// Per node: bit `s` (of the two words, low first) set if a piece starting on position code
+    /// `s` reaches it when no opposing piece stands where it could land.
+    open_reach: Vec<[u64; 2]>,
 }
 
 impl Dag {
@@ -92,7 +92,10 @@ impl Dag {
         }
         let mut by_used: Vec<u32> = (0..used_of.len() as u32).collect();
         by_used.sort_unstable_by_key(|&n| (used_of[n as usize], dist[n as usize]));
-        let open_reach = open_walk(ctx, off_board, &dist, &first, &edges);
+        let open_reach = open_walk(ctx, off_board, &dist, &first, &edges)
+            .into_iter()
+            .map(|r| [r as u64, (r >> 64) as u64])
+            .collect();
         Dag {
             used: used_of,
             dist,
@@ -162,7 +165,8 @@ impl Dag {
         };
         if !ctx.step.occupies_any(span) {
             // Nothing to hammer or be blocked by: each set is empty or the empty mask alone.
-            reach.extend(self.open_reach.iter().map(|&r| (r >> start) as u16 & 1));
+            let (w, b) = (usize::from(start >= 64), start % 64);
+            reach.extend(self.open_reach.iter().map(|r| (r[w] >> b) as u16 & 1));
             return;
         }
         reach.resize(self.used.len(), 0);
@@ -246,8 +250,16 @@ fn open_walk(
         }
         return open;
     }
-    // Per use met: the squares (bit `p`, the track and the kitchen) from which it goes somewhere.
-    let mut from: Vec<(Reach, u128)> = Vec::new();
+    // Per use met (a move forward by its length, the hal): the squares (bit `p`, the track and
+    // the kitchen) from which it takes a piece somewhere. The track's pattern has no entries
+    // (`Ctx::uses` lists none for a piece on the board).
+    let squares = |how: Reach| {
+        (0..=KITCHEN)
+            .filter(|&p| ctx.target(p, how).is_some())
+            .fold(0u128, |m, p| m | 1 << p)
+    };
+    let mut forward = [None::<u128>; 256];
+    let mut hal = None::<u128>;
     open[0] = (1u128 << (KITCHEN + 1)) - 1;
     for n in 0..dist.len() {
         let r = open[n];
@@ -255,17 +267,12 @@ fn open_walk(
             continue;
         }
         for &(how, to) in out(n) {
-            let squares = match from.iter().find(|e| e.0 == how) {
-                Some(&(_, m)) => m,
-                None => {
-                    let m = (0..=KITCHEN)
-                        .filter(|&p| ctx.target(p, how).is_some())
-                        .fold(0u128, |m, p| m | 1 << p);
-                    from.push((how, m));
-                    m
-                }
+            let from = match how {
+                Reach::Forward(v) => *forward[usize::from(v)].get_or_insert_with(|| squares(how)),
+                Reach::Hal => *hal.get_or_insert_with(|| squares(how)),
+                Reach::Enter(_) => 0,
             };
-            open[to as usize] |= r & squares >> dist[n];
+            open[to as usize] |= r & from >> dist[n];
         }
     }
     open

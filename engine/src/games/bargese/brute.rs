@@ -12,10 +12,12 @@
 //!   remainder), two uses in either order on any pieces; a stop owing a hal is no stop;
 //! - `remainder=with-hal`: the remainder right after its hal, by any piece, or given up; on the
 //!   hal's own piece one move of the throw's full value (from off the board: the entry, then the
-//!   remainder on from there; on the track the whole throw, already played as one);
+//!   remainder on from there; on the track the whole throw, already played as one), as
+//!   [`may_take_remainder`] says;
 //! - `remainder=other-piece`: as `with-hal`, by another piece than the hal's;
-//! - `must-use=max`: the stops of the best [`score`] (throws used, then, under `leftover=fewest`,
-//!   10s and 24s of played hals left unplayed or given up); `must-use=free`: every stop;
+//! - `must-use=max`: the stops of the best [`Obligation::score`] (throws used, then, under
+//!   `leftover=fewest`, 10s and 24s of played hals left unplayed or given up); `must-use=free`:
+//!   every stop ([`Best`]);
 //! - `entry-onto=blocked`: played in order, an entry onto an opposing piece not yet hammered is
 //!   blocked ([`Landing::NeedsHammer`]);
 //! - `hal`, `bange-entry`, `bange-square`, `beside-safe`, `outer-end`: through [`Step`].
@@ -24,9 +26,9 @@ use std::collections::BTreeSet;
 
 use rustc_hash::FxHashSet;
 
-use super::rules::{BargeseRules, MustUse, Remainder};
-use super::step::{leftover_counts, score, Landing, Step};
-use super::throws::VALUES;
+use super::rules::{BargeseRules, Remainder};
+use super::step::{may_take_remainder, Best, Landing, Obligation, Step};
+use super::throws::{HAL_OF, VALUES};
 use crate::game::Player;
 
 /// A position within the turn. Bit `t` of a set is the turn's throw `t`.
@@ -126,7 +128,8 @@ impl Brute<'_> {
         for t in 0..self.throws.len() {
             let (k, bit) = (self.throws[t], 1u16 << t);
             let v = VALUES[k];
-            let split = k == 1 || k == 5;
+            // A dust or bange: its hal and its remainder.
+            let split = HAL_OF[k];
             let touched = node.whole | node.hal | node.remainder | node.given_up;
             for i in 0..4 {
                 let p = node.pieces[i];
@@ -139,9 +142,9 @@ impl Brute<'_> {
                         self.go(n, i, to, entering);
                     }
                 }
-                if !split || node.whole & bit != 0 {
+                let Some((_, r)) = split.filter(|_| node.whole & bit == 0) else {
                     continue;
-                }
+                };
                 if node.hal & bit == 0 {
                     if let Some((to, entering)) = self.step.hal(p) {
                         let pending = (!any_order).then_some((t, i, entering));
@@ -155,7 +158,7 @@ impl Brute<'_> {
                 }
                 // `any-order`: the remainder before or after its hal.
                 if any_order && node.remainder & bit == 0 {
-                    if let Some(to) = Step::forward(p, v - 1) {
+                    if let Some(to) = Step::forward(p, r) {
                         let n = Node {
                             remainder: node.remainder | bit,
                             ..node
@@ -176,12 +179,11 @@ impl Brute<'_> {
             pending: None,
             ..node
         });
-        let r = VALUES[self.throws[t]] - 1;
+        let Some((_, r)) = HAL_OF[self.throws[t]] else {
+            unreachable!("a pending remainder is of a dust or bange")
+        };
         for j in 0..4 {
-            // On the hal's own piece, one move of the throw's full value: only an entry leaves
-            // more to move.
-            let own_may = self.rules.remainder == Remainder::WithHal && entered;
-            if j == own && !own_may {
+            if !may_take_remainder(self.rules.remainder, j == own, entered) {
                 continue;
             }
             if let Some(to) = Step::forward(node.pieces[j], r) {
@@ -235,7 +237,7 @@ pub(super) fn turn(
     while let Some(n) = brute.todo.pop() {
         brute.expand(n);
     }
-    let fewest = leftover_counts(rules.leftover);
+    let obligation = Obligation::new(rules);
     let mut stops = Vec::new();
     for n in brute.seen.iter().filter(|n| Brute::may_stop(n)) {
         // A dust or bange is used once its hal is played; a played hal's remainder not played
@@ -244,12 +246,16 @@ pub(super) fn turn(
         let left_over = (n.hal & !n.remainder).count_ones();
         let mut pieces = n.pieces;
         pieces.sort_unstable();
-        stops.push((score(used, left_over, fewest), (pieces, n.hammered)));
+        stops.push((obligation.score(used, left_over), (pieces, n.hammered)));
     }
-    let best = stops.iter().map(|s| s.0).max().expect("stopping at once");
+    assert!(!stops.is_empty(), "stopping at once");
+    let mut best = Best::new(obligation);
+    for s in &stops {
+        best.meet(s.0);
+    }
     stops
         .into_iter()
-        .filter(|s| rules.must_use == MustUse::Free || s.0 == best)
+        .filter(|s| best.admits(s.0))
         .map(|s| s.1)
         .collect()
 }

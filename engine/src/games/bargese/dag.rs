@@ -10,12 +10,18 @@
 //!
 //! A walk tracks, per pattern node, the set of hammered masks that reach it (16 bits); it is
 //! used when an entry can never need an earlier hammering (`entry-onto=hammer`, the default).
+//! When no opposing piece stands where the piece could land, nothing is hammered or blocked and
+//! the walk depends on the start square alone: the pattern keeps, per node, the starts that reach
+//! it so, worked out when it is made by asking each use's target of [`super::step`] on every
+//! square (patterns are kept per [`Step::key`](super::step::Step::key), what else the targets
+//! depend on).
 
 use rustc_hash::FxHashMap;
 
 use super::board::{KITCHEN, OFF};
 use super::packing::psub;
 use super::step::Landing;
+use super::throws::HAL;
 use super::uses::{Ctx, Reach};
 
 /// Patterns are made for turns of at most this many throws.
@@ -35,8 +41,9 @@ pub(super) struct Dag {
     edges: Vec<(Reach, u32)>,
     /// Node numbers in ascending order of projected vector (then distance).
     by_used: Vec<u32>,
-    /// Per node: 1 if a hal leads to it, 0 otherwise.
-    hal_in: Vec<u16>,
+    /// Per node: bit `s` (of the two words, low first) set if a piece starting on position code
+    /// `s` reaches it when no opposing piece stands where it could land.
+    open_reach: Vec<[u64; 2]>,
 }
 
 impl Dag {
@@ -63,7 +70,7 @@ impl Dag {
                 ctx.uses(used, off_board && d == 0, |reach, next| {
                     let step = match reach {
                         Reach::Forward(v) => usize::from(v),
-                        Reach::Hal => 1,
+                        Reach::Hal => usize::from(HAL),
                         Reach::Enter(t) => usize::from(t) + 1,
                     };
                     if d + step <= limit {
@@ -85,19 +92,17 @@ impl Dag {
         }
         let mut by_used: Vec<u32> = (0..used_of.len() as u32).collect();
         by_used.sort_unstable_by_key(|&n| (used_of[n as usize], dist[n as usize]));
-        let mut hal_in = vec![0u16; used_of.len()];
-        for &(how, to) in &edges {
-            if how == Reach::Hal {
-                hal_in[to as usize] = 1;
-            }
-        }
+        let open_reach = open_walk(ctx, off_board, &dist, &first, &edges)
+            .into_iter()
+            .map(|r| [r as u64, (r >> 64) as u64])
+            .collect();
         Dag {
             used: used_of,
             dist,
             first,
             edges,
             by_used,
-            hal_in,
+            open_reach,
         }
     }
 
@@ -145,10 +150,9 @@ impl Dag {
     pub(super) fn fill(&self, ctx: &Ctx, start: u8, reach: &mut Vec<u16>) {
         reach.clear();
         let base = Self::base(start);
-        // No opposing piece on any square the piece could land on, and the hal may step any
-        // piece: then every node whose square is at most the dodo is reached with nothing
-        // hammered (its path runs through lower squares only), and a node on the kitchen is
-        // reached exactly when a hal leads to it (from the dodo).
+        // The squares the piece could land on: from the first after `start` (the entry square
+        // from off the board) to the farthest node's, short of the kitchen (where no opposing
+        // piece stands).
         let last = i32::from(*self.dist.last().unwrap_or(&0));
         let (lo, hi) = (
             base.max(1) - 1 + i32::from(start != OFF),
@@ -159,13 +163,10 @@ impl Dag {
         } else {
             0
         };
-        if ctx.step.hal_steps_any() && !ctx.step.occupies_any(span) {
-            let lim = i32::from(KITCHEN) + 1 - base; // the kitchen's distance
-            reach.extend(self.dist.iter().zip(&self.hal_in).map(|(&d, &h)| {
-                let d = i32::from(d);
-                u16::from(d < lim) | (h & u16::from(d == lim))
-            }));
-            reach[0] = 1;
+        if !ctx.step.occupies_any(span) {
+            // Nothing to hammer or be blocked by: each set is empty or the empty mask alone.
+            let (w, b) = (usize::from(start >= 64), start % 64);
+            reach.extend(self.open_reach.iter().map(|r| (r[w] >> b) as u16 & 1));
             return;
         }
         reach.resize(self.used.len(), 0);
@@ -184,6 +185,7 @@ impl Dag {
                 let Some((t, entering)) = ctx.target(pos, how) else {
                     continue;
                 };
+                debug_assert_eq!(t, self.square(start, to as usize), "a node's square");
                 if !ctx.step.occupied(t) {
                     reach[to as usize] |= r;
                     continue;
@@ -213,6 +215,67 @@ impl Dag {
             }
         }
     }
+}
+
+/// Per node of a pattern (`dist`, and edges `edges[first[n]..first[n + 1]]`): the starts (bit `s`
+/// for position code `s`) from which a piece reaches it when no opposing piece stands where it
+/// could land; from the track (and the kitchen) for the track pattern, from off the board for
+/// the other. Whether a use takes a piece on a square anywhere is asked of [`Ctx::target`] once
+/// per use and square; a piece on track index `s` is on `s + d` at a node of distance `d`.
+fn open_walk(
+    ctx: &Ctx,
+    off_board: bool,
+    dist: &[u8],
+    first: &[u32],
+    edges: &[(Reach, u32)],
+) -> Vec<u128> {
+    let mut open = vec![0u128; dist.len()];
+    if dist.is_empty() {
+        return open;
+    }
+    let out = |n: usize| &edges[first[n] as usize..first[n + 1] as usize];
+    if off_board {
+        // One start: off the board, then on track index `d - 1` at distance `d`.
+        open[0] = 1 << OFF;
+        for n in 0..dist.len() {
+            let pos = if n == 0 { OFF } else { dist[n] - 1 };
+            if open[n] == 0 || (n > 0 && pos > KITCHEN) {
+                continue;
+            }
+            for &(how, to) in out(n) {
+                if ctx.target(pos, how).is_some() {
+                    open[to as usize] |= open[n];
+                }
+            }
+        }
+        return open;
+    }
+    // Per use met (a move forward by its length, the hal): the squares (bit `p`, the track and
+    // the kitchen) from which it takes a piece somewhere. The track's pattern has no entries
+    // (`Ctx::uses` lists none for a piece on the board).
+    let squares = |how: Reach| {
+        (0..=KITCHEN)
+            .filter(|&p| ctx.target(p, how).is_some())
+            .fold(0u128, |m, p| m | 1 << p)
+    };
+    let mut forward = [None::<u128>; 256];
+    let mut hal = None::<u128>;
+    open[0] = (1u128 << (KITCHEN + 1)) - 1;
+    for n in 0..dist.len() {
+        let r = open[n];
+        if r == 0 {
+            continue;
+        }
+        for &(how, to) in out(n) {
+            let from = match how {
+                Reach::Forward(v) => *forward[usize::from(v)].get_or_insert_with(|| squares(how)),
+                Reach::Hal => *hal.get_or_insert_with(|| squares(how)),
+                Reach::Enter(_) => 0,
+            };
+            open[to as usize] |= r & from >> dist[n];
+        }
+    }
+    open
 }
 
 /// The node tuples of a turn whose vectors sum to `full` (every throw used, no 10 or 24 left
@@ -286,7 +349,7 @@ const MAX_TUPLES: usize = 1 << 16;
 /// The patterns made so far, by throws and rules, with their full-use tuples.
 #[derive(Default)]
 pub(super) struct Store {
-    /// Per multiset of throws (and bange-square entry): its number in `kept`.
+    /// Per multiset of throws (and [`Step::key`](super::step::Step::key)): its number in `kept`.
     numbers: FxHashMap<u64, u32>,
     kept: Vec<Patterns>,
 }
@@ -302,9 +365,9 @@ struct Patterns {
 impl Store {
     /// The patterns for `ctx`'s throws, made if new.
     fn patterns(&mut self, ctx: &Ctx, start: u128) -> &mut Patterns {
-        // The entries' squares are in the pattern's edges.
-        let (bange_entry, bange_square) = ctx.step.entry_key();
-        let mut key = u64::from(bange_entry) | u64::from(bange_square) << 1;
+        // The entries' squares are in the pattern's edges, and where the uses take a piece in
+        // what an open walk keeps.
+        let mut key = u64::from(ctx.step.key());
         for (k, &c) in ctx.counts.iter().enumerate() {
             key |= u64::from(c) << (8 + 8 * k);
         }

@@ -8,8 +8,8 @@
 //! far (most throws used, then fewest 10s and 24s left over); a combination counts only if its
 //! result is valid (under `entry-onto=blocked` an entry may need a hammering that did not happen).
 
-use super::packing::{half_part, join_parts, pfield, D_OFF};
-use super::step::score;
+use super::packing::{half_part, join_parts, pfield, BALANCE, D_OFF};
+use super::step::{Best, Obligation};
 
 /// Bits per consumed-throw field of a packed vector: a guard bit (7) over seven value bits.
 const CB: usize = 8;
@@ -60,14 +60,12 @@ pub(super) fn suits(counts: &[u32; 7], states: &[Vec<(u128, u32)>; 4], src: [usi
 
 /// Adds to `results` the result keys of the best valid combinations (every valid one under
 /// `free`) of the pieces' states (`(projection, part)`); `src` maps identical pieces to the first.
-/// `fewest`: unplayed 10s and 24s count against a combination (`leftover=fewest`).
 pub(super) fn join_turn(
     s: &mut Scratch,
     counts: &[u32; 7],
     states: &[Vec<(u128, u32)>; 4],
     src: [usize; 4],
-    free: bool,
-    fewest: bool,
+    obligation: Obligation,
     results: &mut Vec<u32>,
 ) {
     let mut cap = 0u64;
@@ -89,15 +87,15 @@ pub(super) fn join_turn(
             State {
                 used,
                 n,
-                bd: pfield(u, 7) as i32 - D_OFF as i32,
-                bb: pfield(u, 8) as i32 - D_OFF as i32,
+                bd: pfield(u, BALANCE[0]) as i32 - D_OFF as i32,
+                bb: pfield(u, BALANCE[1]) as i32 - D_OFF as i32,
                 part,
             }
         }));
     }
     results.clear();
     let [a, b, c, d] = src.map(|i| &s.states[i][..]);
-    let mut best = i64::MIN;
+    let mut best = Best::new(obligation);
     for (i, x) in a.iter().enumerate() {
         let j0 = if src[1] == src[0] { i } else { 0 };
         for (j, y) in b.iter().enumerate().skip(j0) {
@@ -119,15 +117,14 @@ pub(super) fn join_turn(
                     if bd < 0 || bb < 0 {
                         continue; // a 10 or 24 without its hal
                     }
-                    let score = score((x.n + y.n + z.n + w.n) as u32, (bd + bb) as u32, fewest);
-                    if !free && score < best {
+                    let score = obligation.score((x.n + y.n + z.n + w.n) as u32, (bd + bb) as u32);
+                    if !best.admits(score) {
                         continue;
                     }
                     let Some(key) = join_parts(xy, half_part(z.part, w.part)) else {
                         continue;
                     };
-                    if !free && score > best {
-                        best = score;
+                    if best.meet(score) {
                         results.clear();
                     }
                     results.push(key);

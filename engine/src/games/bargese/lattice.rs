@@ -11,7 +11,11 @@
 //! The second half is tabled; each pair of groups of the first half finds the slot completing
 //! it by one subtraction, with no hashing.
 
-use super::packing::{half_part, join_parts, merge_parts, pfield, scored_totals, D_OFF};
+use super::packing::{
+    half_part, join_parts, merge_parts, next_tier, pfield, scored_totals, BALANCE, D_OFF,
+};
+use super::step::Obligation;
+use super::throws::HAL_KINDS;
 
 /// Bits per field of a packed vector: a guard bit (6) over six value bits.
 const CB: usize = 7;
@@ -47,7 +51,8 @@ fn csub(a: u64, b: u64) -> Option<u64> {
 
 /// The box of a turn's throws: caps, offsets and strides.
 pub(super) struct Lattice {
-    counts: [u32; 7],
+    /// The counts of the throws that carry the hal, in the order of [`HAL_KINDS`].
+    hal_counts: [u32; 2],
     /// A total's cap: the throws in fields 0..7, no limit on the balance fields.
     cap_total: u64,
     /// A half's bounds: the throws, and balance within the count either side of zero.
@@ -63,7 +68,7 @@ impl Lattice {
     /// The box for `counts`, or `None` when the counts are too large for packed vectors or the
     /// box for an array (the general path of [`super::movegen`] then runs).
     pub(super) fn new(counts: &[u32; 7]) -> Option<Lattice> {
-        let (cd, cb) = (counts[1], counts[5]);
+        let (cd, cb) = (counts[HAL_KINDS[0].0], counts[HAL_KINDS[1].0]);
         if cd > MAX_HAL_KIND || cb > MAX_HAL_KIND || counts.iter().any(|&c| c > MAX_KIND) {
             return None;
         }
@@ -71,8 +76,8 @@ impl Lattice {
         for (r, &c) in radix.iter_mut().zip(counts) {
             *r = i64::from(c) + 1;
         }
-        radix[7] = 2 * i64::from(cd) + 1;
-        radix[8] = 2 * i64::from(cb) + 1;
+        radix[BALANCE[0]] = 2 * i64::from(cd) + 1;
+        radix[BALANCE[1]] = 2 * i64::from(cb) + 1;
         let mut stride = [0i64; 9];
         let mut size = 1i64;
         for f in 0..9 {
@@ -82,19 +87,20 @@ impl Lattice {
                 return None;
             }
         }
-        let mut cap_total = 63u64 << (CB * 7) | 63u64 << (CB * 8);
-        let mut cap_half = u64::from(3 * cd) << (CB * 7) | u64::from(3 * cb) << (CB * 8);
+        let mut cap_total = 63u64 << (CB * BALANCE[0]) | 63u64 << (CB * BALANCE[1]);
+        let mut cap_half =
+            u64::from(3 * cd) << (CB * BALANCE[0]) | u64::from(3 * cb) << (CB * BALANCE[1]);
         for (f, &c) in counts.iter().enumerate() {
             cap_total |= u64::from(c) << (CB * f);
             cap_half |= u64::from(c) << (CB * f);
         }
         Some(Lattice {
-            counts: *counts,
+            hal_counts: [cd, cb],
             cap_total,
             cap_half,
-            low_half: u64::from(cd) << (CB * 7) | u64::from(cb) << (CB * 8),
+            low_half: u64::from(cd) << (CB * BALANCE[0]) | u64::from(cb) << (CB * BALANCE[1]),
             stride,
-            base: i64::from(cd) * stride[7] + i64::from(cb) * stride[8],
+            base: i64::from(cd) * stride[BALANCE[0]] + i64::from(cb) * stride[BALANCE[1]],
             size: size as usize,
         })
     }
@@ -110,7 +116,7 @@ impl Lattice {
             v |= u64::from(x) << (CB * f);
             idx += i64::from(x) * self.stride[f];
         }
-        for (f, c) in [(7, self.counts[1]), (8, self.counts[5])] {
+        for (&f, &c) in BALANCE.iter().zip(&self.hal_counts) {
             let b = i64::from(pfield(u, f)) - D_OFF as i64;
             v |= ((b + i64::from(c)) as u64) << (CB * f);
             idx += b * self.stride[f];
@@ -124,7 +130,7 @@ impl Lattice {
         for f in 0..7 {
             idx += i64::from(cfield(t, f)) * self.stride[f];
         }
-        for (f, c) in [(7, self.counts[1]), (8, self.counts[5])] {
+        for (&f, &c) in BALANCE.iter().zip(&self.hal_counts) {
             idx += (i64::from(cfield(t, f)) - 4 * i64::from(c)) * self.stride[f];
         }
         idx
@@ -255,8 +261,7 @@ pub(super) struct Scratch {
 
 /// Adds to `results` the result keys of the best totals (every valid total under `free`), given
 /// each piece's states (`(projection, part)`, sorted) and groups of equal projection, `src`
-/// mapping identical pieces to the first, and `order` the halves' pieces; `fewest`: unplayed
-/// 10s and 24s count against a total (`leftover=fewest`).
+/// mapping identical pieces to the first, and `order` the halves' pieces.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn join_turn(
     s: &mut Scratch,
@@ -265,8 +270,7 @@ pub(super) fn join_turn(
     groups: &[Vec<(u128, u32, u32)>; 4],
     src: [usize; 4],
     order: [usize; 4],
-    free: bool,
-    fewest: bool,
+    obligation: Obligation,
     results: &mut Vec<u32>,
 ) {
     for i in 0..4 {
@@ -281,13 +285,13 @@ pub(super) fn join_turn(
     }
     let [_, _, z, w] = order;
     s.right.build(lat, &s.groups[z], &s.groups[w], z == w);
-    let (cd, cb) = (u64::from(lat.counts[1]), u64::from(lat.counts[5]));
-    let balance = 63u64 << (CB * 7) | 63u64 << (CB * 8);
+    let [cd, cb] = lat.hal_counts.map(u64::from);
+    let [fd, fb] = BALANCE;
+    let balance = 63u64 << (CB * fd) | 63u64 << (CB * fb);
     // Every throw used and no 10 or 24 left over: each balance field at four offsets.
-    let full = lat.cap_total & !balance | (4 * cd) << (CB * 7) | (4 * cb) << (CB * 8);
+    let full = lat.cap_total & !balance | (4 * cd) << (CB * fd) | (4 * cb) << (CB * fb);
     results.clear();
-    // Under `leftover=optional` totals leaving a 10 or 24 tie with it: none is tried first.
-    let try_full = !free && fewest;
+    let try_full = obligation.full_use_beats_all();
     if try_full {
         s.chosen.clear();
         s.chosen.push(full);
@@ -302,29 +306,24 @@ pub(super) fn join_turn(
         |i| s.groups[i].iter().map(|g| g.0),
         |t| csub(lat.cap_total, t).is_some(),
         |t| {
-            let (bd, bb) = (u64::from(cfield(t, 7)), u64::from(cfield(t, 8)));
+            let (bd, bb) = (u64::from(cfield(t, fd)), u64::from(cfield(t, fb)));
             let used: u32 = (0..7).map(|f| cfield(t, f)).sum();
             (bd >= 4 * cd && bb >= 4 * cb).then(|| (used, (bd - 4 * cd + bb - 4 * cb) as u32))
         },
-        fewest,
+        obligation,
         (&mut s.cum, &mut s.cum_next),
         &mut s.targets,
     );
     let mut i = 0;
     while i < s.targets.len() {
-        let score = s.targets[i].0;
-        s.chosen.clear();
-        while i < s.targets.len() && (free || s.targets[i].0 == score) {
-            s.chosen.push(s.targets[i].1);
-            i += 1;
-        }
+        i = next_tier(&s.targets, i, obligation, &mut s.chosen);
         if try_full && s.chosen == [full] {
             continue; // tried above
         }
         join(s, lat, states, order, results);
         // Under entry-onto=blocked a best total may have no valid completion; then the next
         // best counts.
-        if free || !results.is_empty() {
+        if !results.is_empty() {
             break;
         }
     }

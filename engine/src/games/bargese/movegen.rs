@@ -59,13 +59,13 @@ use super::board::OFF;
 use super::lattice::{self, Lattice};
 use super::ordered::ordered_turn;
 use super::packing::{
-    half_part, join_parts, pack_key, pfield, psub, scored_totals, sort4, unpack_key, D_OFF,
-    NOTHING, PBITS,
+    half_part, join_parts, next_tier, pack_key, pfield, psub, scored_totals, sort4, unpack_key,
+    BALANCE, D_OFF, NOTHING, PBITS,
 };
-use super::rules::{BargeseRules, MustUse, Remainder};
+use super::rules::{BargeseRules, Remainder};
 use super::sequence::small_turn;
-use super::step::{leftover_counts, Landing, Step};
-use super::throws::VALUES;
+use super::step::{Best, Landing, Obligation, Step};
+use super::throws::{Throw, VALUES};
 use super::uses::{piece_part, piece_states, state_used, Ctx};
 use super::{dag, direct};
 use crate::game::Player;
@@ -173,14 +173,18 @@ pub(super) fn generate_by(
     let ctx = Ctx {
         counts: throws.map(|c| u32::from(c.min(MAX_COUNT))),
         throws: throws.iter().map(|&c| u32::from(c.min(MAX_COUNT))).sum(),
-        leftover_counts: leftover_counts(rules.leftover),
+        obligation: Obligation::new(rules),
         step: Step::new(me, theirs, rules),
     };
-    let free = rules.must_use == MustUse::Free;
-    // Fast path: a single throw without a hal (most turns): each distinct piece moves it or not.
+    // Fast path: a single throw without a hal (most turns), whose one use is the whole throw:
+    // each distinct piece moves it or not.
     let total: u32 = ctx.counts.iter().sum();
-    if total == 1 && ctx.counts[1] == 0 && ctx.counts[5] == 0 {
-        let k = ctx.counts.iter().position(|&c| c == 1).unwrap_or(0);
+    let single = if total == 1 {
+        ctx.counts.iter().position(|&c| c == 1)
+    } else {
+        None
+    };
+    if let Some(k) = single.filter(|&k| !Throw::ALL[k].has_hal()) {
         let v = VALUES[k];
         let mut keys = [0u32; 5];
         let mut n = 0;
@@ -189,17 +193,26 @@ pub(super) fn generate_by(
             if i > 0 && p == mine[i - 1] {
                 continue;
             }
-            let Some((t, _)) = ctx.step.whole(p, k, v) else {
+            let Some((t, entering)) = ctx.step.whole(p, k, v) else {
                 continue;
             };
-            if let Landing::Lands(m) = ctx.step.land(t, 0, false) {
+            if let Landing::Lands(m) = ctx.step.land(t, 0, entering) {
                 let mut q = mine;
                 q[i] = t;
                 keys[n] = pack_key(sort4(q), m);
                 n += 1;
             }
         }
-        if n == 0 || free {
+        // Moving uses the throw; staying put (a pass) uses nothing.
+        let mut best = Best::new(ctx.obligation);
+        if n > 0 {
+            best.meet(ctx.obligation.score(1, 0));
+        }
+        let stay = ctx.obligation.score(0, 0);
+        if best.admits(stay) {
+            if best.meet(stay) {
+                n = 0;
+            }
             keys[n] = pack_key(mine, 0);
             n += 1;
         }
@@ -215,11 +228,11 @@ pub(super) fn generate_by(
         let s = &mut *cell.borrow_mut();
         if rules.remainder != Remainder::AnyOrder || how == Join::Ordered {
             // The hal and its remainder one use: an order across pieces, searched use by use.
-            ordered_turn(&ctx, mine, rules.remainder, free, &mut s.results);
+            ordered_turn(&ctx, mine, rules.remainder, &mut s.results);
         } else if total <= SMALL_TURN {
-            small_turn(&ctx, mine, free, &mut s.results);
+            small_turn(&ctx, mine, &mut s.results);
         } else {
-            whole_turn(s, &ctx, mine, free, how);
+            whole_turn(s, &ctx, mine, how);
         }
         out.extend(s.results.iter().map(|&k| {
             let (pieces, hammered) = unpack_key(k);
@@ -236,12 +249,12 @@ pub(super) fn generate_by(
 }
 
 /// The general case: leaves the sorted distinct result keys in `s.results`.
-fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool, how: Join) {
+fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], how: Join) {
     if s.levels.len() < 85 {
         s.levels.resize_with(85, Vec::new);
     }
     // The cap on consumed throws by kind, field by field; the balance fields never limit.
-    let balance = 2047u128 << (PBITS * 7) | 2047u128 << (PBITS * 8);
+    let balance = 2047u128 << (PBITS * BALANCE[0]) | 2047u128 << (PBITS * BALANCE[1]);
     let mut cap = balance;
     for (k, &c) in ctx.counts.iter().enumerate() {
         cap |= u128::from(c) << (PBITS * k);
@@ -253,10 +266,11 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool, how: Join) 
     // 0. Few throws, every one to be used if possible: try the tuples of pattern nodes that use
     // them all.
     let mut filled = false;
-    // Under `leftover=optional`, totals leaving a 10 or 24 tie with the full one: no shortcut.
-    let try_full = !free && ctx.leftover_counts;
+    // Every throw used, no 10 or 24 left over: each balance field at four offsets.
+    let full =
+        cap & !balance | (4 * D_OFF) << (PBITS * BALANCE[0]) | (4 * D_OFF) << (PBITS * BALANCE[1]);
+    let try_full = ctx.obligation.full_use_beats_all();
     if patterns && try_full && ctx.throws <= dag::TUPLE_THROWS && how == Join::Fastest {
-        let full = cap & !balance | (4 * D_OFF) << (PBITS * 7) | (4 * D_OFF) << (PBITS * 8);
         match full_tuples(s, ctx, mine, full) {
             Tuples::Found => {
                 finish(s);
@@ -303,8 +317,7 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool, how: Join) 
             &ctx.counts,
             &s.states,
             src,
-            free,
-            ctx.leftover_counts,
+            ctx.obligation,
             &mut s.results,
         );
         finish(s);
@@ -319,8 +332,7 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool, how: Join) 
             &s.groups,
             src,
             order,
-            free,
-            ctx.leftover_counts,
+            ctx.obligation,
             &mut s.results,
         );
         finish(s);
@@ -331,7 +343,6 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool, how: Join) 
     // 3. Under must-use=max, first try the best conceivable total: every throw used, no 10 or 24
     // left over.
     s.results.clear();
-    let full = cap & !balance | (4 * D_OFF) << (PBITS * 7) | (4 * D_OFF) << (PBITS * 8);
     if try_full {
         s.chosen.clear();
         s.chosen.push(full);
@@ -348,29 +359,24 @@ fn whole_turn(s: &mut Scratch, ctx: &Ctx, mine: [u8; 4], free: bool, how: Join) 
         |i| s.groups[i].iter().map(|g| g.0),
         |t| psub(cap, t).is_some(),
         |t| {
-            let (bd, bb) = (pfield(t, 7), pfield(t, 8));
+            let (bd, bb) = (pfield(t, BALANCE[0]), pfield(t, BALANCE[1]));
             let used: u32 = (0..7).map(|f| pfield(t, f)).sum();
             (bd >= off && bb >= off).then(|| (used, bd - off + bb - off))
         },
-        ctx.leftover_counts,
+        ctx.obligation,
         (&mut s.cum, &mut s.cum_next),
         &mut s.targets,
     );
     let mut i = 0;
     while i < s.targets.len() {
-        let score = s.targets[i].0;
-        s.chosen.clear();
-        while i < s.targets.len() && (free || s.targets[i].0 == score) {
-            s.chosen.push(s.targets[i].1);
-            i += 1;
-        }
+        i = next_tier(&s.targets, i, ctx.obligation, &mut s.chosen);
         if try_full && s.chosen == [full] {
             continue; // tried above
         }
         join(s, order);
         // Under entry-onto=blocked a best total may have no valid completion; then the next
         // best counts.
-        if free || !s.results.is_empty() {
+        if !s.results.is_empty() {
             break;
         }
     }

@@ -10,11 +10,10 @@
 
 use rustc_hash::FxHashSet;
 
-use super::board::{ENTRY, KITCHEN, OFF};
 use super::packing::{pack_key, sort4};
 use super::rules::Remainder;
-use super::step::{score, Landing, Step};
-use super::throws::VALUES;
+use super::step::{finished, may_take_remainder, Best, Landing, Step};
+use super::throws::{HAL_KINDS, HAL_OF, VALUES};
 use super::uses::Ctx;
 
 /// A position within the turn: the pieces (sorted), the opposing pieces hammered, the throws
@@ -34,7 +33,6 @@ struct Node {
 struct Search<'a> {
     ctx: &'a Ctx,
     remainder: Remainder,
-    free: bool,
     seen: FxHashSet<Node>,
     stack: Vec<Node>,
 }
@@ -67,7 +65,7 @@ impl Search<'_> {
         let one_use = self.remainder != Remainder::AnyOrder;
         for i in 0..4 {
             let p = node.pieces[i];
-            if (i > 0 && p == node.pieces[i - 1]) || p == KITCHEN {
+            if (i > 0 && p == node.pieces[i - 1]) || finished(p) {
                 continue;
             }
             for (k, &v) in VALUES.iter().enumerate() {
@@ -82,15 +80,13 @@ impl Search<'_> {
                     let n = self.land(rest, i, t, entering);
                     self.push(n);
                 }
-                if k != 1 && k != 5 {
+                let Some((h, r)) = HAL_OF[k] else {
                     continue;
-                }
-                let h = usize::from(k == 5);
-                let r = v - 1;
+                };
                 if let Some((t, entering)) = self.ctx.step.hal(p) {
                     if let Some(after) = self.land(rest, i, t, entering) {
                         if one_use {
-                            self.remainder_now(after, h, r, t, p == OFF);
+                            self.remainder_now(after, h, r, t, entering);
                         } else {
                             let mut n = after;
                             n.rem[h] += 1;
@@ -111,9 +107,9 @@ impl Search<'_> {
             if one_use {
                 continue;
             }
-            for (h, k) in [(0, 1), (1, 5)] {
+            for (h, &(_, r)) in HAL_KINDS.iter().enumerate() {
                 if node.rem[h] > 0 {
-                    if let Some(t) = Step::forward(p, VALUES[k] - 1) {
+                    if let Some(t) = Step::forward(p, r) {
                         let mut n = node;
                         n.rem[h] -= 1;
                         let n = self.land(n, i, t, false);
@@ -147,16 +143,7 @@ impl Search<'_> {
             if j > 0 && q == after.pieces[j - 1] && Some(j - 1) != own {
                 continue;
             }
-            if Some(j) == own {
-                // The hal's own piece: under `with-hal` one move of the whole throw. On the track
-                // that is the whole throw, already played; from off the board the entry on the
-                // first square and the remainder on from there.
-                if self.remainder == Remainder::WithHal && entered {
-                    if let Some(t) = Step::forward(ENTRY, r) {
-                        let n = self.land(after, j, t, false);
-                        self.push(n);
-                    }
-                }
+            if !may_take_remainder(self.remainder, Some(j) == own, entered) {
                 continue;
             }
             if let Some(t) = Step::forward(q, r) {
@@ -168,15 +155,8 @@ impl Search<'_> {
 }
 
 /// Writes into `keys` (cleared first) the sorted distinct result keys of playing the throws of
-/// `ctx` with pieces `mine` under `remainder`: under must-use `max` (`free` false) those that
-/// use the most throws, then (if `ctx` counts them) leave the fewest 10s and 24s unplayed.
-pub(super) fn ordered_turn(
-    ctx: &Ctx,
-    mine: [u8; 4],
-    remainder: Remainder,
-    free: bool,
-    keys: &mut Vec<u32>,
-) {
+/// `ctx` with pieces `mine` under `remainder`: those `ctx`'s obligation allows.
+pub(super) fn ordered_turn(ctx: &Ctx, mine: [u8; 4], remainder: Remainder, keys: &mut Vec<u32>) {
     keys.clear();
     let mut left = [0u16; 7];
     for (l, &c) in left.iter_mut().zip(&ctx.counts) {
@@ -193,7 +173,6 @@ pub(super) fn ordered_turn(
     let mut search = Search {
         ctx,
         remainder,
-        free,
         seen: FxHashSet::default(),
         stack: vec![start],
     };
@@ -202,22 +181,19 @@ pub(super) fn ordered_turn(
         search.expand(n);
     }
     let total: u32 = ctx.counts.iter().sum();
-    let mut best = i64::MIN;
+    let mut best = Best::new(ctx.obligation);
     for n in &search.seen {
         if n.owed != [0, 0] {
             continue;
         }
         let used = total - n.left.iter().map(|&c| u32::from(c)).sum::<u32>();
         let unplayed = u32::from(n.rem[0] + n.rem[1] + n.lost[0] + n.lost[1]);
-        let score = score(used, unplayed, ctx.leftover_counts);
-        if !search.free {
-            if score < best {
-                continue;
-            }
-            if score > best {
-                best = score;
-                keys.clear();
-            }
+        let score = ctx.obligation.score(used, unplayed);
+        if !best.admits(score) {
+            continue;
+        }
+        if best.meet(score) {
+            keys.clear();
         }
         keys.push(pack_key(n.pieces, n.mask));
     }

@@ -1,8 +1,10 @@
 //! How the whole-turn generator packs what it combines: result keys, half results of two
 //! pieces, and projected use vectors (with their field-wise arithmetic and scoring). No rules
-//! here: the worth of a play is [`step::score`](super::step::score).
+//! here: the worth of a play is [`Obligation::score`], the throws that carry the hal are
+//! [`HAL_THROWS`](super::throws::HAL_THROWS).
 
-use super::step::score;
+use super::step::{Best, Obligation};
+use super::throws::HAL_KINDS;
 
 /// Packs sorted pieces and the hammered mask so that numeric order is lexicographic order of
 /// `(pieces[0], .., pieces[3], hammered)`.
@@ -47,8 +49,8 @@ pub(super) fn sort4(mut p: [u8; 4]) -> [u8; 4] {
 
 // A projected use vector, what the pieces' uses are combined by: 9 fields of 12 bits. Fields
 // 0..7: throws consumed by mouths up (a dust or bange counts once whether played whole or split
-// into its hal and its 10 or 24); 7, 8: hals minus 10s played, hals minus 24s played, each plus
-// `D_OFF` per piece summed. A total is valid when fields 7 and 8 are at least their offsets
+// into its hal and its 10 or 24); 7, 8 (`BALANCE`, one per throw of `HAL_KINDS`): hals minus 10s
+// played, hals minus 24s played, each plus `D_OFF` per piece summed. A total is valid when fields 7 and 8 are at least their offsets
 // (no 10 or 24 without its hal); what exceeds the offsets are the 10s and 24s left over. Two
 // states with the same projection are interchangeable in every total, so they merge.
 pub(super) const PBITS: usize = 12;
@@ -74,10 +76,14 @@ pub(super) const fn punit(f: usize) -> u128 {
     1u128 << (PBITS * f)
 }
 
-/// A hal of a dust: the dust consumed, its balance up one.
-pub(super) const HAL_DUST: u128 = punit(1) + punit(7);
-/// A hal of a bange.
-pub(super) const HAL_BANGE: u128 = punit(5) + punit(8);
+/// The balance field of each throw of [`HAL_KINDS`].
+pub(super) const BALANCE: [usize; 2] = [7, 8];
+
+/// The hal of throw `h` of [`HAL_KINDS`]: the throw consumed, its balance up one.
+#[inline]
+pub(super) const fn hal_unit(h: usize) -> u128 {
+    punit(HAL_KINDS[h].0) + punit(BALANCE[h])
+}
 /// A piece that has used nothing.
 pub(super) const NOTHING: u128 = D_OFF << (PBITS * 7) | D_OFF << (PBITS * 8);
 
@@ -123,14 +129,14 @@ pub(super) fn merge_parts(l: u32, r: u32) -> u32 {
 /// Step 4 of a join, for either kind of projected total: every total of one group per piece
 /// (`groups(i)`, identical pieces mapped by `src`) within the throws (`within`), the valid ones
 /// scored into `targets`, best first. `tally` gives a valid total's throws used and its 10s and
-/// 24s left over, or `None` for a 10 or 24 without its hal; the score is [`score`]'s (`fewest`:
-/// `leftover=fewest`). `cum` is scratch.
+/// 24s left over, or `None` for a 10 or 24 without its hal; the score is `obligation`'s. `cum` is
+/// scratch.
 pub(super) fn scored_totals<V, I>(
     src: [usize; 4],
     groups: impl Fn(usize) -> I,
     within: impl Fn(V) -> bool,
     tally: impl Fn(V) -> Option<(u32, u32)>,
-    fewest: bool,
+    obligation: Obligation,
     (cum, next): (&mut Vec<V>, &mut Vec<V>),
     targets: &mut Vec<(i64, V)>,
 ) where
@@ -151,7 +157,27 @@ pub(super) fn scored_totals<V, I>(
     targets.clear();
     targets.extend(
         cum.iter()
-            .filter_map(|&t| tally(t).map(|(used, pending)| (score(used, pending, fewest), t))),
+            .filter_map(|&t| tally(t).map(|(used, pending)| (obligation.score(used, pending), t))),
     );
     targets.sort_unstable_by(|a, b| b.cmp(a));
+}
+
+/// The next totals allowed together, from `targets[from..]` (scored best first, `from` within
+/// them): under `must-use=max` those of one score, under `free` all of them. Into `chosen`;
+/// returns where the totals after them start.
+pub(super) fn next_tier<V: Copy>(
+    targets: &[(i64, V)],
+    from: usize,
+    obligation: Obligation,
+    chosen: &mut Vec<V>,
+) -> usize {
+    chosen.clear();
+    let mut best = Best::new(obligation);
+    best.meet(targets[from].0);
+    let mut i = from;
+    while i < targets.len() && best.admits(targets[i].0) {
+        chosen.push(targets[i].1);
+        i += 1;
+    }
+    i
 }

@@ -10,10 +10,9 @@
 //! pieces commute: neither changes whether the other may land, and a 10 played before its hal
 //! is the same as after it).
 
-use super::board::KITCHEN;
 use super::packing::{pack_key, sort4};
-use super::step::{score, Landing, Step};
-use super::throws::VALUES;
+use super::step::{finished, Best, Landing, Step};
+use super::throws::{HAL_KINDS, HAL_OF, VALUES};
 use super::uses::Ctx;
 
 /// The throws not yet played, and what is owed.
@@ -30,10 +29,9 @@ struct Pool {
 struct Search<'a> {
     ctx: &'a Ctx,
     start: [u8; 4],
-    free: bool,
     ordered: bool,
     throws: u32,
-    best: i64,
+    best: Best,
     keys: &'a mut Vec<u32>,
 }
 
@@ -44,15 +42,12 @@ impl Search<'_> {
         }
         let left: u32 = pool.real.iter().map(|&c| u32::from(c)).sum();
         let unplayed = u32::from(pool.rem[0] + pool.rem[1]);
-        let score = score(self.throws - left, unplayed, self.ctx.leftover_counts);
-        if !self.free {
-            if score < self.best {
-                return;
-            }
-            if score > self.best {
-                self.best = score;
-                self.keys.clear();
-            }
+        let score = self.ctx.obligation.score(self.throws - left, unplayed);
+        if !self.best.admits(score) {
+            return;
+        }
+        if self.best.meet(score) {
+            self.keys.clear();
         }
         self.keys.push(pack_key(sort4(mine), mask));
     }
@@ -86,7 +81,7 @@ impl Search<'_> {
                 continue;
             }
             let p = mine[i];
-            if p == KITCHEN {
+            if finished(p) {
                 continue;
             }
             for (k, &v) in VALUES.iter().enumerate() {
@@ -98,23 +93,22 @@ impl Search<'_> {
                 if let Some((t, entering)) = self.ctx.step.whole(p, k, v) {
                     self.land(mine, mask, i, t, entering, rest, moved);
                 }
-                if k == 1 || k == 5 {
-                    let h = usize::from(k == 5);
+                if let Some((h, rv)) = HAL_OF[k] {
                     if let Some((t, entering)) = self.ctx.step.hal(p) {
                         let mut r = rest;
                         r.rem[h] += 1;
                         self.land(mine, mask, i, t, entering, r, moved);
                     }
-                    if let Some(t) = Step::forward(p, v - 1) {
+                    if let Some(t) = Step::forward(p, rv) {
                         let mut r = rest;
                         r.owed[h] += 1;
                         self.land(mine, mask, i, t, false, r, moved);
                     }
                 }
             }
-            for (h, k) in [(0, 1), (1, 5)] {
+            for (h, &(_, rv)) in HAL_KINDS.iter().enumerate() {
                 if pool.rem[h] > 0 {
-                    if let Some(t) = Step::forward(p, VALUES[k] - 1) {
+                    if let Some(t) = Step::forward(p, rv) {
                         let mut r = pool;
                         r.rem[h] -= 1;
                         self.land(mine, mask, i, t, false, r, moved);
@@ -134,7 +128,7 @@ impl Search<'_> {
 
 /// Writes into `keys` (cleared first) the sorted distinct result keys of playing `counts`
 /// (at most a few throws) with pieces `mine`.
-pub(super) fn small_turn(ctx: &Ctx, mine: [u8; 4], free: bool, keys: &mut Vec<u32>) {
+pub(super) fn small_turn(ctx: &Ctx, mine: [u8; 4], keys: &mut Vec<u32>) {
     keys.clear();
     let mut real = [0u8; 7];
     for (r, &c) in real.iter_mut().zip(&ctx.counts) {
@@ -144,10 +138,9 @@ pub(super) fn small_turn(ctx: &Ctx, mine: [u8; 4], free: bool, keys: &mut Vec<u3
     let mut search = Search {
         ctx,
         start: mine,
-        free,
         ordered: ctx.step.entry_hammers(),
         throws,
-        best: i64::MIN,
+        best: Best::new(ctx.obligation),
         keys,
     };
     let pool = Pool {

@@ -13,7 +13,10 @@
 use super::board::{
     DODO, ENTRY, KITCHEN, OFF, OPP_TO_MINE_BITS, OUTER_END_HOME, SQUARE, X_BY_TRACK, X_ENTRY,
 };
-use super::rules::{BargeseRules, BesideSafe, EntryOnto, Hal, Leftover, OuterEnd};
+use super::rules::{
+    BargeseRules, BesideSafe, EntryOnto, Hal, Leftover, MustUse, OuterEnd, Remainder,
+};
+use super::throws::HAL;
 use crate::game::Player;
 
 /// No square: an opposing piece off the board or in the kitchen.
@@ -192,17 +195,11 @@ impl Step {
             Some((ENTRY, true))
         } else if pos == DODO {
             Some((KITCHEN, false))
-        } else if pos < DODO && (self.hal_any || (self.hal_onto_dodo && pos + 1 == DODO)) {
-            Some((pos + 1, false))
+        } else if pos < DODO && (self.hal_any || (self.hal_onto_dodo && pos + HAL == DODO)) {
+            Some((pos + HAL, false))
         } else {
             None
         }
-    }
-
-    /// Whether the hal may step any piece one square (`hal=step`).
-    #[inline]
-    pub(super) fn hal_steps_any(&self) -> bool {
-        self.hal_any
     }
 
     /// Whether entering onto a hammerable opposing piece hammers it (`entry-onto=hammer`) rather
@@ -212,25 +209,106 @@ impl Step {
         self.entry_hammers
     }
 
-    /// Whether a whole bange may enter a piece, and the bange square's track index (what the
-    /// entries depend on besides the throws).
+    /// What [`whole`](Self::whole), [`entry`](Self::entry) and [`hal`](Self::hal) depend on
+    /// besides the throw and the square, in one byte: equal keys, equal answers. (Where a piece
+    /// may land on the opposing pieces is [`land`](Self::land), not part of it.)
     #[inline]
-    pub(super) fn entry_key(&self) -> (bool, u8) {
-        (self.bange_entry, self.bange_square)
+    pub(super) fn key(&self) -> u8 {
+        u8::from(self.bange_entry)
+            | self.bange_square << 1
+            | u8::from(self.hal_any) << 6
+            | u8::from(self.hal_onto_dodo) << 7
     }
 }
 
-/// The worth of a play under `must-use=max`: the more throws it uses the better (a dust or bange
-/// counts as used once its hal is played), then, under `leftover=fewest`, the fewer 10s and 24s
-/// of played hals it leaves unplayed. The texts are silent on throws no piece can use; the
-/// obligation is our rule (docs/rules/bargese.md). Under `must-use=free` every play is allowed.
+/// Whether a piece on `pos` has finished: in the kitchen, where no use moves it ([`Step::whole`]
+/// and [`Step::hal`] take it nowhere). Bringing pieces into the kitchen is the aim of the game
+/// [1604.11, 1604.T12].
 #[inline]
-pub(super) fn score(used: u32, unplayed: u32, fewest: bool) -> i64 {
-    (i64::from(used) << 20) - i64::from(fewest) * i64::from(unplayed)
+pub(super) fn finished(pos: u8) -> bool {
+    pos == KITCHEN
 }
 
-/// Whether `leftover` makes unplayed 10s and 24s count against a play.
+/// Under the `remainder` readings that make a hal and its remainder one use (`with-hal`,
+/// `other-piece`), whether the remainder may go to a piece just after its hal: to another piece
+/// than the hal's, both readings; to the hal's own piece (`own`) only under `with-hal` and only if
+/// the hal entered it (`entered`), the entry and the remainder on from there making one move of the
+/// throw's full value (on the track that move is the whole throw, played as one use). The texts:
+/// "another piece can move the other 10 or 24 squares" [1604.T11], the remaining value "can be
+/// used by other pieces" [1604.11]; docs/rules/bargese.md discusses the readings.
 #[inline]
-pub(super) fn leftover_counts(leftover: Leftover) -> bool {
-    leftover == Leftover::Fewest
+pub(super) fn may_take_remainder(remainder: Remainder, own: bool, entered: bool) -> bool {
+    !own || (remainder == Remainder::WithHal && entered)
+}
+
+/// Which plays the throws oblige. Under `must-use=max` only the plays of the best
+/// [`score`](Obligation::score): the more throws a play uses the better (a dust or bange counts as
+/// used once its hal is played), then, under `leftover=fewest`, the fewer 10s and 24s of played
+/// hals it leaves unplayed. The texts are silent on throws no piece can use; the obligation is our
+/// rule (docs/rules/bargese.md). Under `must-use=free` every play is allowed.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Obligation {
+    free: bool,
+    fewest: bool,
+}
+
+impl Obligation {
+    /// The obligation of `rules` (`must-use`, `leftover`).
+    pub(super) fn new(rules: &BargeseRules) -> Obligation {
+        Obligation {
+            free: rules.must_use == MustUse::Free,
+            fewest: rules.leftover == Leftover::Fewest,
+        }
+    }
+
+    /// The worth of a play that uses `used` throws and leaves `unplayed` 10s and 24s of played
+    /// hals unplayed.
+    #[inline]
+    pub(super) fn score(self, used: u32, unplayed: u32) -> i64 {
+        (i64::from(used) << 20) - i64::from(self.fewest) * i64::from(unplayed)
+    }
+
+    /// Whether a play using every throw and leaving no 10 or 24 unplayed is allowed alone
+    /// whenever one exists: under `must-use=max` with `leftover=fewest` it outscores every other
+    /// play, under `leftover=optional` plays leaving a 10 or 24 tie with it.
+    #[inline]
+    pub(super) fn full_use_beats_all(self) -> bool {
+        !self.free && self.fewest
+    }
+}
+
+/// The plays an [`Obligation`] allows among those met so far: under `must-use=max` those of the
+/// best score met, under `free` all of them.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Best {
+    free: bool,
+    best: i64,
+}
+
+impl Best {
+    /// Nothing met yet.
+    #[inline]
+    pub(super) fn new(obligation: Obligation) -> Best {
+        Best {
+            free: obligation.free,
+            best: i64::MIN,
+        }
+    }
+
+    /// Whether a play worth `score` is allowed beside those met so far (`false`: drop it).
+    #[inline]
+    pub(super) fn admits(&self, score: i64) -> bool {
+        self.free || score >= self.best
+    }
+
+    /// Meets an admitted play worth `score`; whether the plays kept so far are no longer allowed
+    /// (it outscores them: drop them).
+    #[inline]
+    pub(super) fn meet(&mut self, score: i64) -> bool {
+        let better = !self.free && score > self.best;
+        if better {
+            self.best = score;
+        }
+        better
+    }
 }

@@ -3,7 +3,9 @@
 //! The DLP summaries (Finkel 2002 §1604.3, and §S.3) and Tajeddin (§1604.T2) agree on the throws, named by
 //! how many of six cowries land mouths up: none, shaka, 6 and another throw; one, dust, 11 and
 //! another throw; two, doi, 2; three, t'laite, 3; four, arba, 4; five, bange, 25 and another
-//! throw; six, bara, 12 and another throw.
+//! throw; six, bara, 12 and another throw. A dust may also be played as the hal (1) and 10, a
+//! bange as the hal and 24 [1604.3, 1604.T2]; this file holds those values, `step.rs` where the
+//! hal and the rest take a piece.
 
 use std::fmt;
 
@@ -69,10 +71,22 @@ impl Throw {
         )
     }
 
-    /// Whether the throw carries the hal (dust and bange).
+    /// Whether the throw carries the hal (dust and bange): "10 plus the hal entering next to the
+    /// kitchen", "24 plus a piece, the hal, entering" [1604.3, 1604.T2].
     #[must_use]
     pub const fn has_hal(self) -> bool {
         matches!(self, Throw::Dust | Throw::Bange)
+    }
+
+    /// What is left of the throw when its hal is played apart (the remainder): a dust's 10, a
+    /// bange's 24; `None` for a throw without the hal.
+    #[must_use]
+    pub const fn remainder(self) -> Option<u8> {
+        if self.has_hal() {
+            Some(self.value() - HAL)
+        } else {
+            None
+        }
     }
 
     /// The source's name of the throw.
@@ -96,6 +110,41 @@ impl fmt::Display for Throw {
 
 /// Each throw's value by mouths up.
 pub const VALUES: [u8; 7] = [6, 11, 2, 3, 4, 25, 12];
+
+/// The hal's value: the 1 of a dust or bange that enters a piece next to the kitchen or takes the
+/// dodo into it [1604.3, 1604.T2, 1604.T11].
+pub const HAL: u8 = 1;
+
+/// The throws that carry the hal ([`Throw::has_hal`]), in mouths-up order: the dust and the bange.
+pub const HAL_THROWS: [Throw; 2] = {
+    let mut out = [Throw::Shaka; 2];
+    let (mut k, mut h) = (0, 0);
+    while k < Throw::ALL.len() {
+        if Throw::ALL[k].has_hal() {
+            out[h] = Throw::ALL[k];
+            h += 1;
+        }
+        k += 1;
+    }
+    assert!(h == 2, "two throws carry the hal");
+    out
+};
+
+/// Each of [`HAL_THROWS`] by mouths up, and its remainder ([`Throw::remainder`]).
+pub(super) const HAL_KINDS: [(usize, u8); 2] = {
+    let mut out = [(0, 0); 2];
+    let mut h = 0;
+    while h < 2 {
+        let t = HAL_THROWS[h];
+        let Some(r) = t.remainder() else {
+            panic!("a hal throw has a remainder")
+        };
+        out[h] = (t as usize, r);
+        h += 1;
+    }
+    out
+};
+
 const NAMES: [&str; 7] = ["shaka", "dust", "doi", "t'laite", "arba", "bange", "bara"];
 
 /// Binomial coefficients `C(n, k)` for `n` up to 6.
@@ -123,3 +172,15 @@ pub fn binomial(n: u32, k: u32, p: f64) -> f64 {
     }
     prob
 }
+
+/// Per throw kind by mouths up: its place in [`HAL_THROWS`] and its remainder, if it carries the
+/// hal.
+pub(super) const HAL_OF: [Option<(usize, u8)>; 7] = {
+    let mut out = [None; 7];
+    let mut h = 0;
+    while h < HAL_KINDS.len() {
+        out[HAL_KINDS[h].0] = Some((h, HAL_KINDS[h].1));
+        h += 1;
+    }
+    out
+};

@@ -3,9 +3,9 @@
 //! and whether it may land there is asked of [`super::step`], never decided here.
 
 use super::board::{KITCHEN, OFF};
-use super::packing::{pfield, punit, D_OFF, HAL_BANGE, HAL_DUST, NOTHING};
-use super::step::{Landing, Step};
-use super::throws::VALUES;
+use super::packing::{hal_unit, pfield, punit, BALANCE, D_OFF, NOTHING};
+use super::step::{finished, Landing, Obligation, Step};
+use super::throws::{HAL_KINDS, VALUES};
 
 // A piece state: needs mask (bits 0..4), hammered mask (4..8), position code (8..15), and the
 // projected use vector from bit 15 (see `PBITS`), so that states sort by it first.
@@ -89,8 +89,8 @@ pub(super) struct Ctx {
     pub(super) counts: [u32; 7],
     /// The throws in all.
     pub(super) throws: u32,
-    /// Under must-use `max`, a hal's unplayed 10 or 24 counts against a play (`leftover=fewest`).
-    pub(super) leftover_counts: bool,
+    /// Which plays the throws oblige.
+    pub(super) obligation: Obligation,
     /// Where uses take pieces and what landings do.
     pub(super) step: Step,
 }
@@ -102,9 +102,10 @@ impl Ctx {
         pfield(used, k) < self.counts[k]
     }
 
-    /// Whether one more 10 (`k = 1`, balance field 7) or 24 (`k = 5`, field 8) may be played
-    /// by a piece whose projected vector is `used`: its 10s beyond its hals, plus the dusts it
-    /// consumed, stay within the dusts thrown (the other pieces' hals come from the rest).
+    /// Whether one more remainder of throw kind `k` (a 10 or 24; `f` its balance field) may be
+    /// played by a piece whose projected vector is `used`: its remainders beyond its hals, plus
+    /// the throws of kind `k` it consumed, stay within those thrown (the other pieces' hals come
+    /// from the rest).
     #[inline]
     fn has_rem(&self, used: u128, k: usize, f: usize) -> bool {
         let beyond = D_OFF as i64 - i64::from(pfield(used, f)) + 1;
@@ -118,8 +119,8 @@ impl Ctx {
         let pos = state_pos(s);
         let mask = state_mask(s);
         let needs = state_needs(s);
-        if pos == KITCHEN {
-            return; // no use moves a piece in the kitchen (`Step`'s targets are none)
+        if finished(pos) {
+            return; // no use moves it
         }
         self.uses(used, pos == OFF, |reach, used| {
             let Some((t, entering)) = self.target(pos, reach) else {
@@ -139,14 +140,18 @@ impl Ctx {
     #[inline]
     pub(super) fn uses(&self, used: u128, off_board: bool, mut f: impl FnMut(Reach, u128)) {
         if off_board {
-            // A whole dust or bange that enters a piece, or the hal of either.
-            for (k, hal) in [(1, HAL_DUST), (5, HAL_BANGE)] {
+            // A whole throw that enters a piece, or a hal.
+            for k in 0..VALUES.len() {
                 if self.has(used, k) {
                     if let Some(t) = self.step.entry(k) {
                         f(Reach::Enter(t), used + punit(k));
                     }
+                }
+            }
+            for (h, &(k, _)) in HAL_KINDS.iter().enumerate() {
+                if self.has(used, k) {
                     if let Some((t, _)) = self.step.hal(OFF) {
-                        f(Reach::Enter(t), used + hal);
+                        f(Reach::Enter(t), used + hal_unit(h));
                     }
                 }
             }
@@ -158,15 +163,14 @@ impl Ctx {
             }
         }
         // The 10 of a dust or 24 of a bange whose hal is (or will be) played elsewhere.
-        if self.has_rem(used, 1, 7) {
-            f(Reach::Forward(VALUES[1] - 1), used - punit(7));
+        for (h, &(k, r)) in HAL_KINDS.iter().enumerate() {
+            if self.has_rem(used, k, BALANCE[h]) {
+                f(Reach::Forward(r), used - punit(BALANCE[h]));
+            }
         }
-        if self.has_rem(used, 5, 8) {
-            f(Reach::Forward(VALUES[5] - 1), used - punit(8));
-        }
-        for (k, hal) in [(1, HAL_DUST), (5, HAL_BANGE)] {
+        for (h, &(k, _)) in HAL_KINDS.iter().enumerate() {
             if self.has(used, k) {
-                f(Reach::Hal, used + hal);
+                f(Reach::Hal, used + hal_unit(h));
             }
         }
     }

@@ -337,7 +337,10 @@ pub fn quote(text: &str) -> String {
 /// A JSON parse error as a message can carry it: serde's text quotes the offending value, which
 /// may be any length, so it is cut after 200 characters.
 pub fn json_error(e: serde_json::Error) -> anyhow::Error {
-    anyhow::anyhow!(cowrie_engine::clip(&e.to_string(), 200))
+    anyhow::anyhow!(cowrie_engine::clip(
+        &cowrie_engine::game::clip_quoted(&e.to_string()),
+        200,
+    ))
 }
 
 /// Parses a count of games: a whole number from 0 to [`MAX_GAMES`] (commands refuse 0

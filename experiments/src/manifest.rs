@@ -117,28 +117,9 @@ impl Manifest {
                 dir.display()
             );
         }
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("cannot read '{}'", path.display()))?;
-        let old: serde_json::Value = serde_json::from_str(&text)
-            .map_err(crate::cli::json_error)
-            .with_context(|| format!("--resume: '{}' is not a manifest", path.display()))?;
-        let old_run = &old["run"];
-        if let (Some(a), Some(b)) = (old_run.as_object(), self.run.as_object()) {
-            for (k, v) in b {
-                if a.get(k) != Some(v) {
-                    anyhow::bail!(
-                        "--resume: '{}' is another run (run.{k} was {}, now {})",
-                        path.display(),
-                        cowrie_engine::quote_input(
-                            &a.get(k).unwrap_or(&serde_json::Value::Null).to_string()
-                        ),
-                        cowrie_engine::quote_input(&v.to_string())
-                    );
-                }
-            }
-            return Ok(old);
-        }
-        anyhow::bail!("--resume: '{}' is not a manifest", path.display())
+        let text =
+            std::fs::read(&path).with_context(|| format!("cannot read '{}'", path.display()))?;
+        resumable(&self.run, &path, &text)
     }
 
     /// Writes the manifest to `dir/manifest.json` (via a temporary file and a rename, so a
@@ -156,4 +137,39 @@ impl Manifest {
             .with_context(|| format!("cannot write '{}'", path.display()))?;
         Ok(())
     }
+}
+
+/// Checks that `text`, the manifest at `path` of a run to resume, describes the same run as
+/// `run` (the `run` of the manifest the resumed command would write); returns it.
+///
+/// # Errors
+/// Text that is not a manifest, or a manifest of another run, naming the field that differs.
+pub fn resumable(
+    run: &serde_json::Value,
+    path: &Path,
+    text: &[u8],
+) -> anyhow::Result<serde_json::Value> {
+    let old: serde_json::Value = serde_json::from_slice(text)
+        .map_err(crate::cli::json_error)
+        .with_context(|| format!("--resume: '{}' is not a manifest", path.display()))?;
+    let old_run = &old["run"];
+    if let (Some(a), Some(b)) = (old_run.as_object(), run.as_object()) {
+        for (k, v) in b {
+            if a.get(k) != Some(v) {
+                anyhow::bail!(
+                    "--resume: '{}' is another run (run.{k} was {}, now {})",
+                    path.display(),
+                    cowrie_engine::quote_input(
+                        &a.get(k).unwrap_or(&serde_json::Value::Null).to_string()
+                    ),
+                    cowrie_engine::quote_input(&v.to_string())
+                );
+            }
+        }
+        return Ok(old);
+    }
+    anyhow::bail!(
+        "--resume: '{}' is not a manifest (its run is not an object)",
+        path.display()
+    )
 }

@@ -72,16 +72,34 @@ fn verified(
     if !resume {
         return Ok(None);
     }
-    match (path.exists(), recorded) {
-        (false, None) => Ok(None),
-        (false, Some(_)) => bail!("--resume: '{}' is missing", path.display()),
-        (true, None) => bail!(
-            "--resume: the manifest records no digest of '{}', so its rows cannot be trusted",
-            path.display()
+    vouched(path, recorded, &|p| std::fs::read(p))
+}
+
+/// The bytes of the resumed file at `path` (read with `read`, which reports an absent file as
+/// not found) up to what `recorded`, its manifest's record of it, vouches for, after checking
+/// them. `None` when the file neither exists nor is recorded (it starts afresh).
+///
+/// # Errors
+/// A missing file the manifest records, a file it records no digest of, an unreadable file, or
+/// one that is not what the manifest recorded, naming the file.
+pub fn vouched(
+    path: &Path,
+    recorded: Option<&FileDigest>,
+    read: &dyn Fn(&Path) -> std::io::Result<Vec<u8>>,
+) -> anyhow::Result<Option<Vec<u8>>> {
+    let bytes = match read(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        r => Some(r.with_context(|| format!("cannot read '{}'", path.display()))?),
+    };
+    match (bytes, recorded) {
+        (None, None) => Ok(None),
+        (None, Some(_)) => bail!("--resume: '{}' is missing", path.display()),
+        (Some(_), None) => bail!(
+            "--resume: the manifest records no digest of '{}' (no files.{}), so its rows cannot be trusted",
+            path.display(),
+            path.file_name().unwrap_or_default().to_string_lossy()
         ),
-        (true, Some(d)) => {
-            let mut bytes =
-                std::fs::read(path).with_context(|| format!("cannot read '{}'", path.display()))?;
+        (Some(mut bytes), Some(d)) => {
             digest::check(path, &bytes, d, false).map_err(|e| anyhow::anyhow!("--resume: {e}"))?;
             bytes.truncate(usize::try_from(d.bytes).context("file too large")?);
             Ok(Some(bytes))

@@ -31,8 +31,8 @@ use crate::game_report::Report;
 use crate::manifest::{now_rfc3339, Manifest};
 use crate::metrics::{metrics, run_stats, Metric, RuleSetStats};
 use crate::output::f6;
-use crate::registry::{dispatch, GameTask};
 use crate::record::{read_games, GameRow, Outcome};
+use crate::registry::{dispatch, GameTask};
 
 /// The metrics `converge.csv` reports, in its order; the others of `docs/metrics.md` are in
 /// each rung's own files. Bargese and Julbahar add their second first-mover definitions.

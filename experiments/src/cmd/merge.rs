@@ -24,25 +24,31 @@ impl GameTask for Sides {
     }
 }
 
-fn read_manifest(dir: &Path) -> anyhow::Result<serde_json::Value> {
+/// Reads a file: `std::fs::read`, or, when checking files held in memory, their bytes.
+type Read<'a> = &'a dyn Fn(&Path) -> std::io::Result<Vec<u8>>;
+
+fn read_manifest(dir: &Path, read: Read) -> anyhow::Result<serde_json::Value> {
     let path = dir.join("manifest.json");
-    let text = std::fs::read_to_string(&path)
-        .with_context(|| format!("cannot read '{}'", path.display()))?;
-    serde_json::from_str(&text)
+    let text = read(&path).with_context(|| format!("cannot read '{}'", path.display()))?;
+    serde_json::from_slice(&text)
         .map_err(crate::cli::json_error)
         .with_context(|| format!("'{}' is not a manifest", path.display()))
 }
 
 /// The lines of shard file `dir/name`, each with its trailing newline, after checking the file
 /// against the digest the shard's manifest records for it.
-fn lines(dir: &Path, name: &str, manifest: &serde_json::Value) -> anyhow::Result<Vec<Vec<u8>>> {
+fn lines(
+    dir: &Path,
+    name: &str,
+    manifest: &serde_json::Value,
+    read: Read,
+) -> anyhow::Result<Vec<Vec<u8>>> {
     let path = dir.join(name);
-    let bytes =
-        std::fs::read(&path).with_context(|| format!("cannot read '{}'", path.display()))?;
+    let bytes = read(&path).with_context(|| format!("cannot read '{}'", path.display()))?;
     let recorded =
         digest::recorded(manifest, name, &dir.join("manifest.json"))?.with_context(|| {
             format!(
-                "'{}': its manifest records no digest of it, so it cannot be merged",
+                "'{}': its manifest records no digest of it (no files.{name}), so it cannot be merged",
                 path.display()
             )
         })?;
@@ -76,15 +82,35 @@ fn first_difference(run: &serde_json::Value, other: &serde_json::Value) -> Strin
     "the runs differ".to_string()
 }
 
+/// The shards of a run, read and checked, as the files of the one run they make.
+#[derive(Debug)]
+pub struct Merged {
+    /// The run's description, shard `1/1`.
+    run: serde_json::Value,
+    /// How many shards.
+    n: u64,
+    /// Games in the run.
+    games: u64,
+    /// Whether seats swap in pairs.
+    swap: bool,
+    /// `games.csv`.
+    csv: Vec<u8>,
+    /// `subgames.csv`, for games whose rows are matches of games.
+    subgames: Option<Vec<u8>>,
+    /// `records.jsonl`, for a recorded run.
+    records: Option<Vec<u8>>,
+    /// The seats' agents.
+    agents: [String; 2],
+    /// The sides' names and the game's.
+    sides: ([&'static str; 2], &'static str),
+}
+
 /// Merges the shards.
 ///
 /// # Errors
 /// Shards of different runs, a missing, repeated or unfinished shard, unreadable or
 /// unwritable files; each names the directory.
 pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
-    let mut run: Option<serde_json::Value> = None;
-    let mut seen: BTreeMap<u64, (PathBuf, serde_json::Value)> = BTreeMap::new();
-    let mut n_shards = None;
     let out_real = std::fs::canonicalize(&args.out).ok();
     for dir in &args.shards {
         if out_real.is_some() && std::fs::canonicalize(dir).ok() == out_real {
@@ -94,12 +120,26 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
             );
         }
     }
-    for dir in &args.shards {
-        let m = read_manifest(dir)?;
+    let merged = read_shards(&args.shards, &|p| std::fs::read(p))?;
+    write(&args.out, merged, command_line)
+}
+
+/// Reads the shard directories `shards` with `read` (which reports an absent file as not
+/// found) and checks them: each shard's manifest, that they are the shards of one run, each
+/// once, and every file against the digest its manifest records.
+///
+/// # Errors
+/// As [`run`], writing nothing.
+pub fn read_shards(shards: &[PathBuf], read: Read) -> anyhow::Result<Merged> {
+    let mut run: Option<serde_json::Value> = None;
+    let mut seen: BTreeMap<u64, (PathBuf, serde_json::Value)> = BTreeMap::new();
+    let mut n_shards = None;
+    for dir in shards {
+        let m = read_manifest(dir, read)?;
         if m["status"] != "complete" {
             bail!(
                 "shard '{}' is not complete (status {})",
-                dir.display(),
+                dir.join("manifest.json").display(),
                 crate::cli::quote(&m["status"].to_string())
             );
         }
@@ -108,15 +148,15 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
             .as_str()
             .unwrap_or_default()
             .parse()
-            .with_context(|| format!("shard '{}'", dir.display()))?;
+            .with_context(|| format!("'{}': run.shard", dir.join("manifest.json").display()))?;
         r["shard"] = serde_json::Value::Null;
         match &run {
             None => run = Some(r),
             Some(first) if *first != r => {
                 bail!(
                     "shard '{}' belongs to another run than '{}' ({})",
-                    dir.display(),
-                    args.shards[0].display(),
+                    dir.join("manifest.json").display(),
+                    shards[0].join("manifest.json").display(),
                     first_difference(first, &r)
                 )
             }
@@ -124,21 +164,21 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
         }
         if *n_shards.get_or_insert(shard.n) != shard.n {
             bail!(
-                "shard '{}' splits the run {} ways, not {}",
-                dir.display(),
+                "shard '{}' splits the run {} ways, not {} (run.shard)",
+                dir.join("manifest.json").display(),
                 shard.n,
                 n_shards.unwrap_or(0)
             );
         }
         if let Some((other, _)) = seen.insert(shard.k, (dir.clone(), m)) {
             bail!(
-                "shard {shard} appears twice: '{}' and '{}'",
-                other.display(),
-                dir.display()
+                "shard {shard} appears twice: '{}' and '{}' (run.shard)",
+                other.join("manifest.json").display(),
+                dir.join("manifest.json").display()
             );
         }
     }
-    let mut run = run.context("no shard directories given")?;
+    let run = run.context("no shard directories given")?;
     let n = n_shards.unwrap_or(1);
     if let Some(missing) = (1..=n).find(|k| !seen.contains_key(k)) {
         bail!("shard {missing}/{n} is missing");
@@ -152,10 +192,15 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
     let mut sub_rows: Vec<(u64, Vec<u8>)> = Vec::new();
     for (dir, m) in seen.values() {
         let p = dir.join("subgames.csv");
-        if !p.exists() {
-            continue;
-        }
-        let all = lines(dir, "subgames.csv", m)?;
+        let all = match lines(dir, "subgames.csv", m, read) {
+            Err(e)
+                if e.downcast_ref::<std::io::Error>()
+                    .is_some_and(|e| e.kind() == std::io::ErrorKind::NotFound) =>
+            {
+                continue
+            }
+            r => r?,
+        };
         if let Some((head, body)) = all.split_first() {
             sub_header.get_or_insert_with(|| head.clone());
             for l in body {
@@ -172,7 +217,7 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
     let mut header: Option<Vec<u8>> = None;
     let mut rows: BTreeMap<u64, (Vec<u8>, Option<Vec<u8>>)> = BTreeMap::new();
     for (dir, m) in seen.values() {
-        let csv_lines = lines(dir, "games.csv", m)?;
+        let csv_lines = lines(dir, "games.csv", m, read)?;
         let (head, body) = csv_lines
             .split_first()
             .with_context(|| format!("'{}' has an empty games.csv", dir.display()))?;
@@ -180,7 +225,7 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
             bail!("'{}' has another games.csv header", dir.display());
         }
         let recs = if record {
-            Some(lines(dir, "records.jsonl", m)?)
+            Some(lines(dir, "records.jsonl", m, read)?)
         } else {
             None
         };
@@ -206,19 +251,59 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
         bail!("the shards hold {} of the run's {games} games", rows.len());
     }
 
-    crate::output::create_dir(&args.out)?;
-    let csv_path = args.out.join("games.csv");
-    let mut csv_bytes = header.unwrap_or_default();
+    let mut csv = header.unwrap_or_default();
     let mut rec_bytes = Vec::new();
     for (line, rec) in rows.values() {
-        csv_bytes.extend_from_slice(line);
+        csv.extend_from_slice(line);
         if let Some(r) = rec {
             rec_bytes.extend_from_slice(r);
         }
     }
+    let subgames = sub_header.map(|head| {
+        let mut bytes = head;
+        for (_, l) in &sub_rows {
+            bytes.extend_from_slice(l);
+        }
+        bytes
+    });
+    let agents: [String; 2] = serde_json::from_value(run["agents"].clone())
+        .map_err(crate::cli::json_error)
+        .context("manifest without agents")?;
+    let sides = dispatch(run["game"].as_str().unwrap_or_default(), Sides)?;
+    Ok(Merged {
+        run,
+        n,
+        games,
+        swap,
+        csv,
+        subgames,
+        records: record.then_some(rec_bytes),
+        agents,
+        sides,
+    })
+}
+
+/// Writes the merged run `m` in `out`: its files, summary, plot and manifest.
+///
+/// # Errors
+/// An unwritable file, naming it.
+fn write(out: &Path, m: Merged, command_line: Vec<String>) -> anyhow::Result<()> {
+    let Merged {
+        mut run,
+        n,
+        games,
+        swap,
+        csv,
+        subgames,
+        records,
+        agents,
+        sides: (sides, name),
+    } = m;
+    crate::output::create_dir(out)?;
+    let csv_path = out.join("games.csv");
     let mut files = BTreeMap::new();
     let mut write = |name: &str, bytes: Option<Vec<u8>>| -> anyhow::Result<()> {
-        let p = args.out.join(name);
+        let p = out.join(name);
         match bytes {
             Some(b) => {
                 std::fs::write(&p, &b)
@@ -232,32 +317,19 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
         }
         Ok(())
     };
-    write("games.csv", Some(csv_bytes))?;
-    write(
-        "subgames.csv",
-        sub_header.map(|head| {
-            let mut bytes = head;
-            for (_, l) in &sub_rows {
-                bytes.extend_from_slice(l);
-            }
-            bytes
-        }),
-    )?;
-    write("records.jsonl", record.then_some(rec_bytes))?;
+    write("games.csv", Some(csv))?;
+    write("subgames.csv", subgames)?;
+    write("records.jsonl", records)?;
     let game = run["game"].as_str().unwrap_or_default().to_string();
-    let agents: [String; 2] = serde_json::from_value(run["agents"].clone())
-        .map_err(crate::cli::json_error)
-        .context("manifest without agents")?;
     let table_rows = crate::record::read_rows(&csv_path)?;
     let s = summary::summarise(&table_rows, |i| slot(i, swap).swapped);
-    let (sides, name) = dispatch(&game, Sides)?;
     let labels = SummaryLabels { sides, agents };
     files.insert(
         "summary.csv".to_string(),
-        summary::write_csv(&args.out, &s, &labels)?,
+        summary::write_csv(out, &s, &labels)?,
     );
     let variant = run["variant"].as_str().unwrap_or_default();
-    crate::cmd::match_cmd::write_lengths(&args.out, name, variant, &table_rows)?;
+    crate::cmd::match_cmd::write_lengths(out, name, variant, &table_rows)?;
     run["shard"] = serde_json::Value::String(Shard::WHOLE.to_string());
     let now = now_rfc3339();
     Manifest {
@@ -275,7 +347,7 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
         games_written: games,
         files,
     }
-    .write(&args.out)?;
+    .write(out)?;
     let text = summary::table(
         &s,
         &labels,

@@ -5,6 +5,7 @@
 
 use std::fmt::Write as _;
 use std::io::BufRead;
+use std::path::Path;
 
 use anyhow::{bail, Context};
 use cowrie_engine::{Game, RuleSet, ToAct};
@@ -180,11 +181,24 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<()> {
 /// As [`run`], and whatever `emit` returns.
 pub fn replay_each(
     args: &ReplayArgs,
+    emit: impl FnMut(&str) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    replay_read(args, &|p| std::fs::read(p), emit)
+}
+
+/// As [`replay_each`], reading the records file and the manifest beside it with `read` (a
+/// file `read` reports not found is absent), so the same checks can run on files held in memory.
+///
+/// # Errors
+/// As [`replay_each`].
+pub fn replay_read(
+    args: &ReplayArgs,
+    read: &dyn Fn(&Path) -> std::io::Result<Vec<u8>>,
     mut emit: impl FnMut(&str) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    let bytes = std::fs::read(&args.file)
-        .with_context(|| format!("cannot read '{}'", args.file.display()))?;
-    let run = check_against_run(&args.file, &bytes)?;
+    let bytes =
+        read(&args.file).with_context(|| format!("cannot read '{}'", args.file.display()))?;
+    let run = check_read(&args.file, &bytes, read)?;
     let mut found = false;
     let mut page: Option<String> = None;
     if args.html.is_some() && args.game_index.is_none() && bytes.lines().count() > 1 {
@@ -206,7 +220,8 @@ pub fn replay_each(
                 quiet: args.quiet,
                 html: args.html.is_some(),
             },
-        )?;
+        )
+        .with_context(|| format!("'{}' line {}", args.file.display(), n + 1))?;
         if args.html.is_some() {
             let result = text.lines().last().unwrap_or_default().to_string();
             page = Some(crate::replay_page::page(&rec, &frames, &result));
@@ -250,17 +265,25 @@ pub(crate) fn parse_record(
 /// When the records file sits in its run's directory (beside `manifest.json`): checks the
 /// file against the digest the manifest records and returns the manifest's `run`.
 pub(crate) fn check_against_run(
-    file: &std::path::Path,
+    file: &Path,
     bytes: &[u8],
 ) -> anyhow::Result<Option<serde_json::Value>> {
-    let dir = file.parent().unwrap_or_else(|| std::path::Path::new("."));
+    check_read(file, bytes, &|p| std::fs::read(p))
+}
+
+/// [`check_against_run`], reading the manifest with `read`.
+fn check_read(
+    file: &Path,
+    bytes: &[u8],
+    read: &dyn Fn(&Path) -> std::io::Result<Vec<u8>>,
+) -> anyhow::Result<Option<serde_json::Value>> {
+    let dir = file.parent().unwrap_or_else(|| Path::new("."));
     let manifest_path = dir.join("manifest.json");
-    if !manifest_path.exists() {
-        return Ok(None);
-    }
-    let text = std::fs::read_to_string(&manifest_path)
-        .with_context(|| format!("cannot read '{}'", manifest_path.display()))?;
-    let m: serde_json::Value = serde_json::from_str(&text)
+    let text = match read(&manifest_path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        r => r.with_context(|| format!("cannot read '{}'", manifest_path.display()))?,
+    };
+    let m: serde_json::Value = serde_json::from_slice(&text)
         .map_err(crate::cli::json_error)
         .with_context(|| format!("'{}' is not a manifest", manifest_path.display()))?;
     let name = file
@@ -269,7 +292,7 @@ pub(crate) fn check_against_run(
         .unwrap_or_default();
     let recorded = crate::digest::recorded(&m, name, &manifest_path)?.with_context(|| {
         format!(
-            "'{}': the manifest beside it records no digest of it",
+            "'{}': the manifest beside it records no digest of it (no files.{name})",
             file.display()
         )
     })?;

@@ -41,7 +41,7 @@ pub struct SearchMismatch {
 }
 
 /// Slots drawn per requested sample before the sampling gives up on filling a kind.
-const DRAWS_PER_SAMPLE: u64 = 100_000;
+pub const DRAWS_PER_SAMPLE: u64 = 100_000;
 
 /// Samples `decided` positions of `db` with a stored distance of at most `bound` and
 /// `undecided` others (draws or longer), uniformly over slots of uniformly chosen layers and

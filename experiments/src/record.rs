@@ -284,8 +284,11 @@ impl<G: Report> GameResult<G> {
 
 /// `rows` as CSV lines without a header.
 fn lines<T: Serialize>(rows: impl Iterator<Item = T>) -> Vec<u8> {
+    // A game's line is short: the writer's own buffer is sized for it, not the default 8 KiB,
+    // since a writer is made per finished game.
     let mut w = csv::WriterBuilder::new()
         .has_headers(false)
+        .buffer_capacity(256)
         .from_writer(Vec::with_capacity(256));
     for r in rows {
         w.serialize(r).expect("writing CSV to memory cannot fail");

@@ -198,21 +198,10 @@ impl Baghchal {
     }
 
     fn compute_status(&self) -> ToAct {
-        // DLP.Evidence.755 and 1453: the DLP summaries and the quoted texts give the tigers' win (5, more than 5,
-        // or all goats: the rules' `win_captures`).
-        if self.captured >= self.rules.win_captures {
-            return ToAct::Terminal(EndReason::Win(TIGERS));
-        }
-        if !self.has_move(self.to_move) {
-            if self.to_move == TIGERS {
-                // Parlett: a tiger player unable to make a legal move has lost; Averbakh: goats
-                // win by reducing the tigers to immobility. Holds in the placement phase too.
-                return ToAct::Terminal(EndReason::Win(GOATS));
-            }
-            if self.rules.goats_blocked == GoatsBlocked::Lose {
-                // Silent in both texts; option `goats-blocked`, default `lose`.
-                return ToAct::Terminal(EndReason::Win(TIGERS));
-            }
+        if let Some(end) = end_rule(&self.rules, self.captured, self.to_move, || {
+            self.has_move(self.to_move)
+        }) {
+            return ToAct::Terminal(end);
         }
         if self.rules.repetition == Repetition::ThreefoldDraw
             && self.history.iter().filter(|&&h| h == self.hash).count() >= 3
@@ -284,6 +273,36 @@ impl Baghchal {
         }
         h
     }
+}
+
+/// The end rules read from the position alone, in the order they are checked: the tigers'
+/// captures, then a side to move that has no move (`can_move` is asked only if needed). The
+/// repetition rules and the ply cap, which need the history or the ply count, follow in
+/// [`Baghchal`]'s status; the playout checks the cap itself.
+#[inline]
+pub(super) fn end_rule(
+    rules: &BaghchalRules,
+    captured: u8,
+    to_move: Player,
+    can_move: impl FnOnce() -> bool,
+) -> Option<EndReason> {
+    // DLP.Evidence.755 and 1453: the DLP summaries and the quoted texts give the tigers' win (5,
+    // more than 5, or all goats: the rules' `win_captures`).
+    if captured >= rules.win_captures {
+        return Some(EndReason::Win(TIGERS));
+    }
+    if !can_move() {
+        if to_move == TIGERS {
+            // Parlett: a tiger player unable to make a legal move has lost; Averbakh: goats win
+            // by reducing the tigers to immobility. Holds in the placement phase too.
+            return Some(EndReason::Win(GOATS));
+        }
+        if rules.goats_blocked == GoatsBlocked::Lose {
+            // Silent in both texts; option `goats-blocked`, default `lose`.
+            return Some(EndReason::Win(TIGERS));
+        }
+    }
+    None
 }
 
 impl Game for Baghchal {

@@ -1,5 +1,7 @@
 //! A fast uniformly random playout: the same draws and the same games as the generic
-//! [`crate::game::Game::random_playout`], without writing the legal moves to a buffer.
+//! [`crate::game::Game::random_playout`], without writing the legal moves to a buffer. The
+//! rules it plays are [`super::movegen`]'s and [`super::end_rule`]; this file only counts and
+//! selects.
 //!
 //! At each ply it counts the legal moves, draws `k = rng.gen_range(0..n)` and finds the k-th
 //! move in the order [`crate::game::Game::legal_actions`] uses, so it picks exactly the action
@@ -10,9 +12,10 @@
 
 use rand::Rng;
 
-use super::board::{self, Bitboard, STEPS};
+use super::board::{self, Bitboard};
+use super::movegen::{captures, goat_steps, placement_points};
 use super::window::tiger_targets;
-use super::{Baghchal, GoatsBlocked, Repetition, GOATS, TIGERS};
+use super::{end_rule, Baghchal, BaghchalAction, Repetition, GOATS, TIGERS};
 use crate::game::{EndReason, ToAct};
 
 /// `SELECT_IN_BYTE[byte][k]`: the position of the k-th lowest set bit of `byte`.
@@ -56,51 +59,47 @@ impl Baghchal {
         if !matches!(self.status, ToAct::Decision(_)) {
             return;
         }
-        let cap = self.rules.ply_cap.unwrap_or(u32::MAX);
-        let win = self.rules.win_captures;
-        let goats_pass = self.rules.goats_blocked == GoatsBlocked::Pass;
+        let rules = self.rules;
+        let cap = rules.ply_cap.unwrap_or(u32::MAX);
         let (mut goats, mut tigers) = (self.goats, self.tigers);
         let (mut in_hand, mut captured, mut plies) = (self.in_hand, self.captured, self.plies);
         let mut to_move = self.to_move;
-        // Each pass of the loop first decides the status as `compute_status` does (captures,
-        // then a side without a move, then the cap) and then plays one ply. The hash is not
-        // needed inside the playout (no repetition rule reads it): it is recomputed at the end.
+        // Each pass of the loop counts the moves, decides the status as `compute_status` does
+        // (the end rules, then the cap) and then plays one ply. The hash is not needed inside
+        // the playout (no repetition rule reads it): it is recomputed at the end.
         let status = loop {
-            if captured >= win {
-                break ToAct::Terminal(EndReason::Win(TIGERS));
-            }
             let empty = board::ALL & !(goats | tigers);
             if to_move == GOATS {
-                if in_hand > 0 {
-                    // During placement some point is always empty (see `has_move`).
-                    if plies >= cap {
-                        break ToAct::Terminal(EndReason::Truncated);
-                    }
-                    let k = rng.gen_range(0..empty.count_ones() as usize) as u32;
-                    goats |= 1 << select(empty, k);
+                let placing = in_hand > 0;
+                // `step_count` is the number of `goat_steps` over all goats.
+                let n = if placing {
+                    placement_points(empty).count_ones()
+                } else {
+                    board::step_count(goats, empty)
+                };
+                if let Some(end) = end_rule(&rules, captured, GOATS, || n > 0) {
+                    break ToAct::Terminal(end);
+                }
+                if plies >= cap {
+                    break ToAct::Terminal(EndReason::Truncated);
+                }
+                if n == 0 {
+                    // A forced pass: the generic loop still draws from 0..1.
+                    let _ = rng.gen_range(0..1usize);
+                } else if placing {
+                    let k = rng.gen_range(0..n as usize) as u32;
+                    goats |= 1 << select(placement_points(empty), k);
                     in_hand -= 1;
                 } else {
-                    let n = board::step_count(goats, empty);
-                    if n == 0 && !goats_pass {
-                        break ToAct::Terminal(EndReason::Win(TIGERS));
-                    }
-                    if plies >= cap {
-                        break ToAct::Terminal(EndReason::Truncated);
-                    }
-                    if n == 0 {
-                        // A forced pass: the generic loop still draws from 0..1.
-                        let _ = rng.gen_range(0..1usize);
-                    } else {
-                        let mut k = rng.gen_range(0..n as usize) as u32;
-                        for from in board::bits(goats) {
-                            let t = STEPS[from as usize] & empty;
-                            let m = t.count_ones();
-                            if k < m {
-                                goats ^= (1 << from) | (1 << select(t, k));
-                                break;
-                            }
-                            k -= m;
+                    let mut k = rng.gen_range(0..n as usize) as u32;
+                    for from in board::bits(goats) {
+                        let t = goat_steps(from, empty);
+                        let m = t.count_ones();
+                        if k < m {
+                            goats ^= (1 << from) | (1 << select(t, k));
+                            break;
                         }
+                        k -= m;
                     }
                 }
             } else {
@@ -118,9 +117,8 @@ impl Baghchal {
                     before[i] = n;
                     n += targets[i].count_ones();
                 }
-                if n == 0 {
-                    // Blocked tigers lose (see `compute_status`).
-                    break ToAct::Terminal(EndReason::Win(GOATS));
+                if let Some(end) = end_rule(&rules, captured, TIGERS, || n > 0) {
+                    break ToAct::Terminal(end);
                 }
                 if plies >= cap {
                     break ToAct::Terminal(EndReason::Truncated);
@@ -129,10 +127,10 @@ impl Baghchal {
                 let i = usize::from(k >= before[1])
                     + usize::from(k >= before[2])
                     + usize::from(k >= before[3]);
-                let (f, to) = (from[i], select(targets[i], k - before[i]));
+                let (f, to) = (from[i] as u8, select(targets[i], k - before[i]) as u8);
                 tigers ^= (1 << f) | (1 << to);
-                let jump = u32::from(STEPS[f as usize] & (1 << to) == 0);
-                goats &= !(jump << ((f + to) / 2));
+                let jump = u32::from(captures(f, to));
+                goats &= !(jump << BaghchalAction::captured_point(f, to));
                 captured += jump as u8;
             }
             to_move = to_move.opponent();

@@ -20,6 +20,7 @@
 mod board;
 mod dice;
 mod movegen;
+mod moving;
 mod notation;
 mod options;
 mod params;

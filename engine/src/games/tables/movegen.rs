@@ -9,7 +9,8 @@
 
 use super::board::{Board, BAR};
 use super::dice::Roll;
-use super::params::{Landing, TablesParams};
+use super::moving::{is_blot, may_land};
+use super::params::TablesParams;
 use super::play::{hit_key, move_key, Play};
 
 /// What move legality depends on, from the mover's side: bit masks of its occupied slots, of
@@ -43,16 +44,9 @@ impl View {
                 occ |= 1 << p;
             }
             let o = theirs[params.direction.other(p)];
-            let can_land = match params.landing {
-                // Barakat 1974 [1769]: no landing on a point with two or more opposing pieces; a single one
-                // is hit.
-                Landing::Hit => o <= 1,
-                // Barakat 1974 [1773] (Julbahar): no landing on any opposing piece.
-                Landing::Block => o == 0,
-            };
-            if can_land {
+            if may_land(params.landing, o) {
                 open |= 1 << p;
-                if o == 1 {
+                if is_blot(params.landing, o) {
                     blots |= 1 << p;
                 }
             }
@@ -84,9 +78,8 @@ impl View {
 }
 
 impl Masks {
-    /// The starting slots to try, as a bit mask: only the bar while a checker is on it (seed
-    /// 002: no other piece moves until all are back from the centre), else the occupied points
-    /// up to `cap`.
+    /// The starting slots to try, as a bit mask: only the bar while a checker is on it (the rule
+    /// of [`super::moving::Mover::plain_target`]), else the occupied points up to `cap`.
     #[inline]
     fn froms(&self, cap: usize) -> u32 {
         if self.occ >> BAR & 1 == 1 {
@@ -96,44 +89,18 @@ impl Masks {
         }
     }
 
-    /// Where a checker on `from` goes with die `d`, if it may: a point (1 to 24) or 0 (off).
-    /// The rule stated one slot at a time; [`Masks::movable`] is the fast form, checked against
-    /// this in the tests.
-    #[cfg(test)]
-    fn target(&self, from: usize, d: usize, params: &TablesParams) -> Option<usize> {
-        if from > d {
-            // A move along the track, or an entry from the bar (25 - d: Barakat 1974 [1769] counts the
-            // origin as a move of one, so a 1 enters on the opponent's first point).
-            let to = from - d;
-            (self.open >> to & 1 == 1).then_some(to)
-        } else if from == d {
-            // Exact bear-off: Barakat 1974 [1769] only once all are home ("when all of a player's pieces
-            // are on their final six points"); Barakat 1974 [1773] also earlier, by the exact throw.
-            (self.outside == 0 || params.bear_off.early_exact).then_some(0)
-        } else {
-            // A die larger than the distance: only from the highest occupied point, with all
-            // home (modern rule; the source's literal text allows only exact numbers).
-            (params.bear_off.higher_die && self.outside == 0 && self.occ >> (from + 1) == 0)
-                .then_some(0)
-        }
-    }
-
-    /// The slots of `froms` from which die `d` can be played (the same answers as
-    /// [`Masks::target`], for all slots at once).
+    /// The slots of `froms` from which die `d` can be played: the rule of
+    /// [`super::moving::Mover::target`] for all slots at once (tested equal to it).
     #[inline]
     fn movable(&self, froms: u32, d: usize, params: &TablesParams) -> u32 {
-        // Along the track, or entering from the bar: `from - d` open (see `View::new`),
-        // `from > d`. Entering with d lands on 25 - d: Barakat 1974 [1769] counts the origin as a move of
-        // one, so a 1 enters on the opponent's first point.
+        // Along the track, or entering from the bar: `from > d` and `from - d` open.
         let mut m = froms & (self.open << d) & !((2u32 << d) - 1);
         if self.outside == 0 || params.bear_off.early_exact {
-            // Exact bear-off from point d: Barakat 1974 [1769] only once all are home ("when all of a
-            // player's pieces are on their final six points"); Barakat 1974 [1773] also earlier.
+            // Exact bear-off from point d.
             m |= froms & (1 << d);
         }
         if params.bear_off.higher_die && self.outside == 0 && self.occ != 0 {
-            // A die larger than the distance: only from the highest occupied point, with all
-            // home (modern rule; the source's literal text allows only exact numbers).
+            // A die larger than the distance: from the highest occupied point.
             let top = 31 - self.occ.leading_zeros() as usize;
             if top < d {
                 m |= froms & (1 << top);
@@ -445,7 +412,8 @@ fn dedupe_table<const N: usize>(out: &mut Vec<Play>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::tables::{BearOffParams, Direction, ROLLS, STANDARD_START};
+    use crate::games::tables::moving::Mover;
+    use crate::games::tables::{BearOffParams, Direction, Landing, ROLLS, STANDARD_START};
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
@@ -482,12 +450,15 @@ mod tests {
                     params(true, true, Landing::Block),
                 ] {
                     let v = View::new(&board, side, &p);
+                    let rules = Mover::new(&board, side);
                     for cap in [24, 13, 6, 3] {
                         let froms = v.m.froms(cap);
                         for d in 1..=6 {
+                            // Every slot the rules let die d move from, among those up to `cap`
+                            // (the bar always tried first).
                             let mut want = 0u32;
-                            for f in 0..26 {
-                                if froms >> f & 1 == 1 && v.m.target(f, d, &p).is_some() {
+                            for f in 1..26 {
+                                if (f <= cap || f == BAR) && rules.target(f, d, &p).is_some() {
                                     want |= 1 << f;
                                 }
                             }

@@ -8,14 +8,17 @@
 //! landing hits is read from the position).
 
 use super::board::{Board, BAR, OFF};
-use super::params::{Landing, TablesParams};
+use super::moving::is_blot;
+use super::params::TablesParams;
 use super::play::Play;
 use super::sequences::sequence_key;
 
 fn blot_at(board: &Board, side: usize, p: usize, params: &TablesParams) -> bool {
-    params.landing == Landing::Hit
-        && (1..25).contains(&p)
-        && board.count(1 - side, params.direction.other(p)) == 1
+    (1..25).contains(&p)
+        && is_blot(
+            params.landing,
+            board.count(1 - side, params.direction.other(p)),
+        )
 }
 
 fn point_text(p: u8, out: &mut String) {

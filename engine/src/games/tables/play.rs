@@ -3,7 +3,8 @@
 use std::hash::{Hash, Hasher};
 
 use super::board::{Board, BAR, OFF};
-use super::params::{Landing, TablesParams};
+use super::moving::hits;
+use super::params::TablesParams;
 
 /// Everything one player does with one roll: up to four single-die moves (`from`, `to`) in the
 /// mover's numbering (`from` 25 is the bar, `to` 0 is off), stored in an order in which they can
@@ -138,7 +139,7 @@ impl Play {
     }
 
     /// Makes the play for `side` on `board`: each move in turn, hitting a lone opposing checker
-    /// where it lands (under [`Landing::Hit`]); without hits in passing
+    /// where it lands (under [`super::Landing::Hit`]); without hits in passing
     /// ([`TablesParams::hit_in_passing`]), only where a checker of `side` stands once all the
     /// moves are made.
     ///
@@ -146,24 +147,23 @@ impl Play {
     /// If a move starts from an empty slot.
     pub fn apply(&self, board: &mut Board, side: usize, params: &TablesParams) {
         let o = 1 - side;
-        let hits = params.landing == Landing::Hit;
         for &[from, to] in self.moves() {
             board.remove(side, from as usize);
             if to as usize == OFF {
                 board.add(side, OFF);
             } else {
                 let q = params.direction.other(to as usize);
-                if hits && params.hit_in_passing && board.count(o, q) == 1 {
+                if params.hit_in_passing && hits(params, board.count(o, q), true) {
                     board.remove(o, q);
                     board.add(o, BAR);
                 }
                 board.add(side, to as usize);
             }
         }
-        if hits && !params.hit_in_passing {
+        if !params.hit_in_passing {
             for &[_, to] in self.moves() {
                 let (to, q) = (to as usize, params.direction.other(to as usize));
-                if to != OFF && board.count(side, to) > 0 && board.count(o, q) == 1 {
+                if to != OFF && hits(params, board.count(o, q), board.count(side, to) > 0) {
                     board.remove(o, q);
                     board.add(o, BAR);
                 }

@@ -1,7 +1,7 @@
-//! Whole plays by plain enumeration of single-die moves, for the rules the fast generator
-//! ([`super::generate_plays`]'s bit-mask search) does not cover: hits only where a checker ends
-//! the play (`hit_in_passing` off), each die a separate move (`each_die`), and the rearmost
-//! bear-off by a higher die (`bear_off.rearmost`). Every order of the dice, every starting
+//! Whole plays by plain enumeration of single-die moves (the rules of [`super::moving`]), for
+//! the rules the fast generator ([`super::generate_plays`]'s bit-mask search) does not cover:
+//! hits only where a checker ends the play (`hit_in_passing` off), each die a separate move
+//! (`each_die`), and the rearmost bear-off by a higher die (`bear_off.rearmost`). Every order of the dice, every starting
 //! slot, no pruning; the resulting positions are told apart by their [`Play`] key.
 //!
 //! Order of the plays written: the larger die first, then the smaller first; starting slots
@@ -10,107 +10,9 @@
 use super::board::{Board, BAR, OFF};
 use super::dice::Roll;
 use super::movegen::dedupe;
-use super::params::{Landing, TablesParams};
+use super::moving::{hits, Mover};
+use super::params::TablesParams;
 use super::play::{hit_key, move_key, Play};
-
-/// The mover's and the opponent's counts, each in its own numbering (0 off, 25 the bar).
-#[derive(Clone, Copy)]
-struct Sides {
-    me: [u8; 26],
-    op: [u8; 26],
-    /// Checkers of the mover outside its home board (the bar included).
-    outside: u32,
-}
-
-impl Sides {
-    fn new(board: &Board, side: usize) -> Sides {
-        let me = board.counts()[side];
-        Sides {
-            me,
-            op: board.counts()[1 - side],
-            outside: me[7..26].iter().map(|&c| u32::from(c)).sum(),
-        }
-    }
-
-    /// Whether the mover may land on its point `to` (1 to 24).
-    fn open(&self, to: usize, params: &TablesParams) -> bool {
-        let o = self.op[params.direction.other(to)];
-        match params.landing {
-            Landing::Hit => o <= 1,
-            Landing::Block => o == 0,
-        }
-    }
-
-    /// Where a checker on `from` goes with die `d` by a move along the track or an exact
-    /// bear-off, if it may: a point, or [`OFF`]. A higher die's bear-off is
-    /// [`Sides::higher_bear_off`].
-    fn plain_target(&self, from: usize, d: usize, params: &TablesParams) -> Option<usize> {
-        if self.me[from] == 0 || (self.me[BAR] > 0 && from != BAR) {
-            return None;
-        }
-        if from > d {
-            // Along the track; from the bar a die d enters on the mover's point 25 - d.
-            let to = from - d;
-            return self.open(to, params).then_some(to);
-        }
-        if from == d && (self.outside == 0 || params.bear_off.early_exact) {
-            return Some(OFF);
-        }
-        None
-    }
-
-    /// The slot from which die `d` bears a checker off although it is higher than needed, if
-    /// any: all checkers home; the highest occupied point if it is below `d`; under
-    /// `rearmost`, the highest occupied point below `d`, and only when no checker can use `d`
-    /// otherwise.
-    fn higher_bear_off(&self, d: usize, params: &TablesParams) -> Option<usize> {
-        if !params.bear_off.higher_die || self.outside != 0 {
-            return None;
-        }
-        if params.bear_off.rearmost {
-            if (1..26).any(|f| self.plain_target(f, d, params).is_some()) {
-                return None;
-            }
-            return (1..d).rev().find(|&p| self.me[p] > 0);
-        }
-        let top = (1..7).rev().find(|&p| self.me[p] > 0)?;
-        (top < d).then_some(top)
-    }
-
-    /// The mover's moves with die `d` into `out`: (from, to) pairs, starting slots from the bar
-    /// down; returns how many.
-    fn moves(&self, d: usize, params: &TablesParams, out: &mut [(u8, u8); 25]) -> usize {
-        let higher = self.higher_bear_off(d, params);
-        let mut n = 0;
-        for from in (1..26).rev() {
-            if let Some(to) = self.plain_target(from, d, params) {
-                out[n] = (from as u8, to as u8);
-                n += 1;
-            } else if higher == Some(from) {
-                out[n] = (from as u8, OFF as u8);
-                n += 1;
-            }
-        }
-        n
-    }
-
-    /// Makes one move; under hits in passing a lone opposing checker where it lands goes to the
-    /// bar at once.
-    fn step(&mut self, from: usize, to: usize, params: &TablesParams) {
-        self.me[from] -= 1;
-        self.me[to] += 1;
-        if from >= 7 && to < 7 {
-            self.outside -= 1;
-        }
-        if to != OFF && params.landing == Landing::Hit && params.hit_in_passing {
-            let q = params.direction.other(to);
-            if self.op[q] == 1 {
-                self.op[q] = 0;
-                self.op[BAR] += 1;
-            }
-        }
-    }
-}
 
 /// The enumeration's state: the rules, the position before the play, and the plays found.
 struct Walk<'a> {
@@ -144,7 +46,7 @@ impl Walk<'_> {
     /// `path`; records each after which no die can be played. For a double, the moves come
     /// from non-increasing starting slots (no higher than `cap`): any set of moves of one die
     /// that can be made can be made in that order, with the same result.
-    fn walk(&mut self, s: &Sides, dice: [usize; 4], n: usize, cap: usize, path: [[u8; 2]; 4]) {
+    fn walk(&mut self, s: &Mover, dice: [usize; 4], n: usize, cap: usize, path: [[u8; 2]; 4]) {
         let used = if self.double { 4 - n } else { 2 - n };
         let mut moved = false;
         let mut buf = [(0u8, 0u8); 25];
@@ -192,17 +94,14 @@ pub(super) fn sequence_key(
         me[from as usize] -= 1;
         me[to as usize] += 1;
     }
-    if params.landing != Landing::Hit {
-        return key;
-    }
     let mut hit = [false; 25];
     for &[_, to] in moves {
         let to = to as usize;
         if to == OFF || hit[to] {
             continue;
         }
-        let blot = board.count(1 - side, params.direction.other(to)) == 1;
-        if blot && (params.hit_in_passing || me[to] > 0) {
+        let opposing = board.count(1 - side, params.direction.other(to));
+        if hits(params, opposing, me[to] > 0) {
             hit[to] = true;
             key += hit_key(to);
         }
@@ -220,7 +119,7 @@ pub(super) fn generate(
     out: &mut Vec<Play>,
 ) {
     out.clear();
-    let s = Sides::new(board, side);
+    let s = Mover::new(board, side);
     let (hi, lo) = (roll.0 as usize, roll.1 as usize);
     let (dice, n) = if hi == lo {
         ([hi; 4], 4)
@@ -255,7 +154,9 @@ pub(super) fn generate(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::tables::{generate_plays, BearOff, Direction, ROLLS, STANDARD_START};
+    use crate::games::tables::{
+        generate_plays, BearOff, Direction, Landing, ROLLS, STANDARD_START,
+    };
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 

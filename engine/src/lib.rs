@@ -56,13 +56,14 @@
 pub mod game;
 pub mod games;
 pub mod perft;
+pub mod quote;
 pub mod rules;
 pub mod testing;
 pub mod zobrist;
 
 pub use game::{
-    clip, generic_random_playout, one_line, quote_input, sample_outcome, ChanceChain, EndReason,
-    Game, GameFacts, ParseError, PlayError, Player, ToAct,
+    generic_random_playout, sample_outcome, ChanceChain, EndReason, Game, GameFacts, ParseError,
+    PlayError, Player, ToAct,
 };
 pub use games::baghchal::{Baghchal, BaghchalAction, BaghchalRules};
 pub use games::bargese::{Bargese, BargeseAction, BargeseOutcome, BargeseRules};
@@ -72,4 +73,5 @@ pub use games::julbahar::{GameRecord, Julbahar, JulbaharAction, JulbaharOutcome,
 /// re-exports above leave out: board constants, phases, the tables board and its Position IDs.
 pub use games::{baghchal, bargese, frangieh, julbahar, tables};
 pub use perft::perft;
+pub use quote::{clip, clip_quoted, one_line, quote_input};
 pub use rules::{Choice, RuleError, RuleOption, RuleSet, Values, VariantInfo, Word};

@@ -14,7 +14,7 @@
 
 use std::fmt::{self, Write as _};
 
-use crate::game::quote_input;
+use crate::quote::quote_input;
 
 /// One word of a choice option and what it means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -338,7 +338,7 @@ pub fn quote(text: &str) -> String {
 /// may be any length, so it is cut after 200 characters.
 pub fn json_error(e: serde_json::Error) -> anyhow::Error {
     anyhow::anyhow!(cowrie_engine::clip(
-        &cowrie_engine::game::clip_quoted(&e.to_string()),
+        &cowrie_engine::clip_quoted(&e.to_string()),
         200,
     ))
 }

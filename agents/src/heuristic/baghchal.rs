@@ -21,7 +21,8 @@ use cowrie_engine::{Game, Player, ToAct};
 use std::sync::Arc;
 
 use super::Evaluate;
-use crate::perfect::{BaghchalOracle, Oracle};
+use crate::perfect::baghchal::BaghchalOracle;
+use crate::perfect::oracle::Oracle;
 use crate::value::Viewed;
 
 const W_CAPTURED: f64 = 0.45;

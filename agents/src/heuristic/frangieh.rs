@@ -11,7 +11,9 @@
 use cowrie_engine::games::frangieh::{Phase, Scoring};
 use cowrie_engine::{Frangieh, FrangiehRules, Game, Player, ToAct};
 
-use crate::td::{self, Encoding, Inputs};
+use crate::td::encoding::Encoding;
+use crate::td::frangieh as tesauro;
+use crate::td::net::Inputs;
 
 use super::Evaluate;
 
@@ -45,8 +47,8 @@ impl Evaluate for Frangieh {
 
     fn td_encoding(rules: &FrangiehRules) -> Option<Encoding> {
         Some(Encoding {
-            name: td::frangieh::NAME,
-            inputs: td::frangieh::INPUTS,
+            name: tesauro::NAME,
+            inputs: tesauro::INPUTS,
             outputs: match rules.scoring {
                 Scoring::Single => 1,
                 Scoring::Gammons => 5,
@@ -55,6 +57,6 @@ impl Evaluate for Frangieh {
     }
 
     fn td_inputs(&self, inputs: &mut Inputs) -> Option<Player> {
-        Some(td::frangieh::encode(self, inputs))
+        Some(tesauro::encode(self, inputs))
     }
 }

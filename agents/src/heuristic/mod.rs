@@ -15,7 +15,9 @@ use rand_chacha::ChaCha8Rng;
 
 use std::sync::Arc;
 
-use crate::perfect::Oracle;
+use crate::perfect::oracle::Oracle;
+use crate::td::encoding::Encoding;
+use crate::td::net::Inputs;
 use crate::Agent;
 
 /// A game with a static evaluation: what the heuristic agent, heuristic rollouts, MCTS cutoffs
@@ -37,14 +39,14 @@ pub trait Evaluate: Game {
 
     /// The learned evaluation's input encoding under `rules`, if the game has one (`td`
     /// agents and `cowrie train` refuse the others).
-    fn td_encoding(rules: &Self::Rules) -> Option<crate::td::Encoding> {
+    fn td_encoding(rules: &Self::Rules) -> Option<Encoding> {
         let _ = rules;
         None
     }
 
     /// Encodes this non-terminal state for the learned evaluation, from the view of the
     /// player it returns (the player to act); `None` where [`Evaluate::td_encoding`] is.
-    fn td_inputs(&self, inputs: &mut crate::td::Inputs) -> Option<Player> {
+    fn td_inputs(&self, inputs: &mut Inputs) -> Option<Player> {
         let _ = inputs;
         None
     }

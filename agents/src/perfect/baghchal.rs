@@ -13,7 +13,7 @@ use cowrie_solver::placement_db::PlacementReader;
 use cowrie_solver::value::MAX_DISTANCE;
 use cowrie_solver::{Database, Side, SolveRules, Value};
 
-use super::Oracle;
+use super::oracle::Oracle;
 
 /// A loaded database.
 pub struct BaghchalOracle {

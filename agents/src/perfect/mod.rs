@@ -15,9 +15,11 @@
 //! reaches the database from every line, which near the end of placement it does; earlier it is
 //! a heuristic search, stated as such.
 
-mod baghchal;
+pub(crate) mod baghchal;
+pub(crate) mod oracle;
 
 pub use baghchal::BaghchalOracle;
+pub use oracle::Oracle;
 
 use std::fmt;
 use std::sync::Arc;
@@ -33,19 +35,6 @@ use crate::Agent;
 const EXACT: i32 = 50_000;
 /// The scale of evaluation scores: `evaluate` in `[-1, 1]` times this.
 const EVAL_SCALE: f64 = 1000.0;
-
-/// A solved database of one game, as the agent reads it.
-pub trait Oracle<G: Game>: Send + Sync + fmt::Debug {
-    /// Whether the database was solved under `rules` (a one-line reason if not).
-    ///
-    /// # Errors
-    /// The reason the rules differ.
-    fn check_rules(&self, rules: &G::Rules) -> Result<(), String>;
-
-    /// The exact score of `state` for `player` if the database covers it (or the game is over):
-    /// [`cowrie_solver::Value::preference`] of its value, from `player`'s view.
-    fn score(&self, state: &G, player: Player) -> Option<i32>;
-}
 
 /// Plays perfectly from a database, by search with the database at its leaves elsewhere.
 #[derive(Clone)]

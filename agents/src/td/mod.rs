@@ -9,6 +9,7 @@
 //! backgammon, as GNU Backgammon's networks give them. The value (equity) of a position is then
 //! `2 win - 1` or `2 win - 1 + win_gammon + win_backgammon - lose_gammon - lose_backgammon`.
 
+pub(crate) mod encoding;
 pub mod frangieh;
 pub mod net;
 pub mod train;
@@ -26,18 +27,8 @@ use crate::heuristic::Evaluate;
 use crate::spec::{ExpectimaxParams, SpecError, TdParams, Weights};
 use crate::value::Viewed;
 use crate::{Agent, Expectimax};
+pub use encoding::Encoding;
 pub use net::{Inputs, Net, NetError, Outputs};
-
-/// A game's input encoding for the learned evaluation under some rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Encoding {
-    /// Its name, recorded in the weights (`frangieh-tesauro-1`).
-    pub name: &'static str,
-    /// Inputs.
-    pub inputs: usize,
-    /// Outputs: 1 (win) or 5 (win, gammon and backgammon probabilities).
-    pub outputs: usize,
-}
 
 /// The output names recorded in the weights' metadata for `outputs` outputs.
 #[must_use]

@@ -18,6 +18,7 @@
 //! Barakat 1974 (Julbahar, Barakat 1974), both Digital Ludeme Project summaries.
 
 mod board;
+mod dedupe;
 mod dice;
 mod movegen;
 mod moving;

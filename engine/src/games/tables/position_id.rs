@@ -67,7 +67,7 @@ pub fn decode_position_id(text: &str) -> Result<Board, String> {
                 .unwrap_or(c as char);
             format!(
                 "{} is not a base64 character",
-                crate::game::quote_input(&bad.to_string())
+                crate::quote::quote_input(&bad.to_string())
             )
         })?;
         for j in 0..6 {

@@ -8,8 +8,8 @@
 //! from the bar down; depth first; each resulting position at the first play that reaches it.
 
 use super::board::{Board, BAR, OFF};
+use super::dedupe::dedupe;
 use super::dice::Roll;
-use super::movegen::dedupe;
 use super::moving::{hits, Mover};
 use super::params::TablesParams;
 use super::play::{hit_key, move_key, Play};

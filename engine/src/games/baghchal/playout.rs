@@ -54,6 +54,7 @@ fn select(b: Bitboard, k: u32) -> u32 {
 
 impl Baghchal {
     /// Plays uniformly random moves to the end; see the module doc.
+    #[inline(never)]
     pub(super) fn fast_random_playout<R: Rng>(&mut self, rng: &mut R) {
         debug_assert_eq!(self.rules.repetition, Repetition::None);
         if !matches!(self.status, ToAct::Decision(_)) {

@@ -8,6 +8,7 @@
 # Usage, from the repository root after `cargo build --release`:
 #   sh results/large-study/run.sh            # the runs committed in results/large-study/
 #   STRONG=1 sh results/large-study/run.sh   # also the stronger agents (see results/README.md)
+#   STRONG=1 DEFAULT=0 sh results/large-study/run.sh   # the stronger agents only
 # PLAY_ONLY=1 plays and merges without the comparisons. SHARDS (default 2) shards per run, played one after another here; on a cluster give each
 # shard its own job, then run the merge and compare lines.
 set -eu
@@ -51,9 +52,11 @@ study() {
         --threads 2 --out "$OUT/$dir" --resume --quiet > "$OUT/$dir/compare.txt"
 }
 
-study frangieh frangieh td:ply=0 20000 barakat-1974 modern
-study julbahar julbahar heuristic 20000 barakat-1974 ludii
-study bargese bargese heuristic 20000 finkel-2002 dlp-1604 summary ludii
+if [ "${DEFAULT:-1}" = 1 ]; then
+    study frangieh frangieh td:ply=0 20000 barakat-1974 modern
+    study julbahar julbahar heuristic 20000 barakat-1974 ludii
+    study bargese bargese heuristic 20000 finkel-2002 dlp-1604 summary ludii
+fi
 
 if [ "${STRONG:-0}" = 1 ]; then
     # Stronger agents, within 6 CPU-hours in all but not run for the committed results:

@@ -509,3 +509,78 @@ fn tournaments_and_ladders_resume_part_by_part() {
         refused(&other, &["--resume", "another run", "seed"]);
     }
 }
+
+/// Every CSV under `dir`, by path relative to it.
+fn csv_files(dir: &Path) -> std::collections::BTreeMap<std::path::PathBuf, Vec<u8>> {
+    let mut out = std::collections::BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "csv") {
+                out.insert(p.strip_prefix(dir).unwrap().to_path_buf(), read(&p));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn an_interrupted_study_resumes_run_by_run_to_the_bytes_of_an_uninterrupted_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = dir.path().join("whole");
+    let cut = dir.path().join("cut");
+    let args = |out: &Path| {
+        vec![
+            "study".to_string(),
+            "--games".into(),
+            "20".into(),
+            "--quiet".into(),
+            "--out".into(),
+            out.to_str().unwrap().into(),
+        ]
+    };
+    ok(&cowrie(
+        &args(&whole).iter().map(String::as_str).collect::<Vec<_>>(),
+    ));
+    // SIGINT once the study has reached Julbahar (Baghchal and Frangieh finished before it).
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cowrie"))
+        .args(args(&cut))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let marker = cut.join("julbahar/1-barakat-1974/games.csv");
+    let t = Instant::now();
+    while !marker.exists() {
+        assert!(
+            t.elapsed() < Duration::from_secs(120),
+            "the study never reached Julbahar"
+        );
+        assert!(child.try_wait().unwrap().is_none(), "the study ended first");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(err.contains("--resume"), "{err}");
+    assert_ne!(status(&cut.join("julbahar/1-barakat-1974")), "complete");
+    assert_eq!(status(&cut.join("baghchal/1-five-captures")), "complete");
+    let mut resume = args(&cut);
+    resume.push("--resume".into());
+    ok(&cowrie(
+        &resume.iter().map(String::as_str).collect::<Vec<_>>(),
+    ));
+    let (a, b) = (csv_files(&whole), csv_files(&cut));
+    assert_eq!(a.keys().collect::<Vec<_>>(), b.keys().collect::<Vec<_>>());
+    for (path, bytes) in &a {
+        assert!(bytes == &b[path], "{} differs after resume", path.display());
+    }
+}

@@ -95,8 +95,14 @@ impl Baghchal {
             }
         } else {
             for from in board::bits(self.tigers) {
+                // A target that is not a step is a jump (`captures`), read off the step mask.
+                let steps = goat_steps(from, empty);
                 for to in board::bits(tiger_targets(from as usize, self.goats, empty)) {
-                    buf.push(tiger_action(from, to));
+                    buf.push(if steps & (1 << to) != 0 {
+                        BaghchalAction::Step { from, to }
+                    } else {
+                        BaghchalAction::Jump { from, to }
+                    });
                 }
             }
         }

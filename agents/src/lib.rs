@@ -54,7 +54,7 @@ pub use perfect::{Oracle, PerfectAgent};
 pub use random::RandomAgent;
 pub use spec::{
     AgentSpec, Budget, ExpectimaxParams, ExternalParams, MctsParams, PerfectParams, Rollout,
-    SpecError, TdParams, Weights,
+    SpecError, TdParams, Weights, Widening,
 };
 pub use td::TdAgent;
 pub use value::Viewed;

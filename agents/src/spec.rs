@@ -4,7 +4,7 @@
 //! | --- | --- |
 //! | `random` | none |
 //! | `heuristic` | `temperature=0` (0: greedy, ties broken by the agent's stream; `T > 0`: softmax over the evaluation) |
-//! | `mcts` | `iterations=N` or `ms=N` (exactly one, required), `c=1.4`, `rollout=random` (or `heuristic`), `cutoff=none` (or a number of plies) |
+//! | `mcts` | `iterations=N` or `ms=N` (exactly one, required), `c=1.4`, `rollout=random` (or `heuristic`), `cutoff=none` (or a number of plies); the enhancements, off by default: `bias=0` (progressive bias weight), `solver=off`, `widen=none` (with `widen_exp=0.5`), `reuse=off` |
 //! | `expectimax` | `depth=N` and/or `ms=N` (at least one), iterative deepening up to `depth` (64 when only `ms` is given) |
 //! | `td` | `weights=shipped` (or a safetensors file), `ply=0` (0, 1 or 2) |
 //! | `external` | `timeout_ms=30000`, then `cmd=...` (required, last: everything after `cmd=`, commas included, is the command) |
@@ -12,7 +12,8 @@
 //!
 //! Every unknown kind, unknown or repeated parameter, bad value, missing or doubled budget is
 //! refused with a one-line error naming it. [`AgentSpec`]'s `Display` writes the canonical full
-//! spec (every parameter, defaults included), which reads back to the same spec.
+//! spec (every parameter, defaults included, except that `mcts` writes its enhancements only when
+//! they are on, so plain UCT keeps the text earlier runs recorded), which reads back to the same spec.
 
 use std::fmt;
 use std::path::PathBuf;
@@ -118,6 +119,39 @@ pub struct MctsParams {
     /// Decision plies of rollout before the position is scored by the evaluation; `None`
     /// plays to the end of the game.
     pub cutoff: Option<u32>,
+    /// The weight of the progressive bias (`bias=W`; 0, the default, is off): each child's
+    /// evaluation, scored when its parent is expanded, adds `W * h / (n + 1)` to its UCT score
+    /// and orders the unvisited children best first.
+    pub bias: f64,
+    /// The MCTS-solver backup of proven values (`solver=on`).
+    pub solver: bool,
+    /// Progressive widening (`widen=K[,widen_exp=A]`): a node visited `N` times selects among
+    /// its first `ceil(K * N^A)` children (decision nodes in order of evaluation, chance nodes in
+    /// order of probability); `None` selects among all.
+    pub widening: Option<Widening>,
+    /// Tree reuse between the player's moves (`reuse=on`).
+    pub reuse: bool,
+}
+
+/// The parameters of progressive widening: `ceil(k * N^exponent)` children at a node visited
+/// `N` times.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Widening {
+    /// The multiplier `K` (`widen=K`, above 0).
+    pub k: f64,
+    /// The exponent `A` (`widen_exp=A`, in (0, 1]; 0.5 by default).
+    pub exponent: f64,
+}
+
+/// The default exponent of progressive widening.
+pub const WIDEN_EXPONENT: f64 = 0.5;
+
+impl MctsParams {
+    /// Whether any enhancement over plain UCT is on (bias, solver, widening, reuse).
+    #[must_use]
+    pub fn enhanced(&self) -> bool {
+        self.bias > 0.0 || self.solver || self.widening.is_some() || self.reuse
+    }
 }
 
 /// The parameters of an `expectimax` agent.
@@ -314,7 +348,7 @@ impl<'a> Params<'a> {
 }
 
 const HEURISTIC_KEYS: &str = "temperature";
-const MCTS_KEYS: &str = "iterations, ms, c, rollout, cutoff";
+const MCTS_KEYS: &str = "iterations, ms, c, rollout, cutoff, bias, solver, widen, widen_exp, reuse";
 const EXPECTIMAX_KEYS: &str = "depth, ms";
 const EXTERNAL_KEYS: &str = "timeout_ms";
 const TD_KEYS: &str = "weights, ply";
@@ -413,11 +447,40 @@ impl FromStr for AgentSpec {
                             .map_err(|_| p.bad("cutoff", v, "a number of plies >= 0, or none"))?,
                     ),
                 };
+                let switch = |key: &str| match p.get(key) {
+                    None | Some("off") => Ok(false),
+                    Some("on") => Ok(true),
+                    Some(v) => Err(p.bad(key, v, "on or off")),
+                };
+                let widening = match (p.get("widen"), p.get("widen_exp")) {
+                    (None | Some("none"), None) => None,
+                    (None | Some("none"), Some(v)) => {
+                        return Err(p.bad("widen_exp", v, "widening on (widen=K) to set it"))
+                    }
+                    (Some(k), _) => {
+                        let k = match k.parse::<f64>() {
+                            Ok(x) if x.is_finite() && x > 0.0 => x,
+                            _ => return Err(p.bad("widen", k, "a finite number > 0, or none")),
+                        };
+                        let exponent = match p.get("widen_exp") {
+                            None => WIDEN_EXPONENT,
+                            Some(v) => match v.parse::<f64>() {
+                                Ok(x) if x > 0.0 && x <= 1.0 => x,
+                                _ => return Err(p.bad("widen_exp", v, "a number in (0, 1]")),
+                            },
+                        };
+                        Some(Widening { k, exponent })
+                    }
+                };
                 Ok(AgentSpec::Mcts(MctsParams {
                     budget,
                     c: p.number("c", 1.4)?,
                     rollout,
                     cutoff,
+                    bias: p.number("bias", 0.0)?,
+                    solver: switch("solver")?,
+                    widening,
+                    reuse: switch("reuse")?,
                 }))
             }
             "expectimax" => {
@@ -475,7 +538,8 @@ impl FromStr for AgentSpec {
 }
 
 impl fmt::Display for AgentSpec {
-    /// The canonical spec text, as written to CSV: every parameter, defaults included.
+    /// The canonical spec text, as written to CSV: every parameter, defaults included (the
+    /// `mcts` enhancements only when on).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             AgentSpec::Random => write!(f, "random"),
@@ -494,9 +558,24 @@ impl fmt::Display for AgentSpec {
                 };
                 write!(f, ",c={},rollout={rollout},cutoff=", p.c)?;
                 match p.cutoff {
-                    Some(n) => write!(f, "{n}"),
-                    None => write!(f, "none"),
+                    Some(n) => write!(f, "{n}")?,
+                    None => write!(f, "none")?,
                 }
+                // The enhancements are written only when on, so plain UCT keeps the text
+                // earlier runs recorded.
+                if p.bias > 0.0 {
+                    write!(f, ",bias={}", p.bias)?;
+                }
+                if p.solver {
+                    write!(f, ",solver=on")?;
+                }
+                if let Some(w) = p.widening {
+                    write!(f, ",widen={},widen_exp={}", w.k, w.exponent)?;
+                }
+                if p.reuse {
+                    write!(f, ",reuse=on")?;
+                }
+                Ok(())
             }
             AgentSpec::Expectimax(p) => {
                 write!(f, "expectimax:depth={}", p.depth)?;
@@ -553,6 +632,19 @@ mod tests {
             (
                 "mcts:ms=50,rollout=heuristic,cutoff=8,c=0.7",
                 "mcts:ms=50,c=0.7,rollout=heuristic,cutoff=8",
+            ),
+            (
+                "mcts:iterations=9,reuse=on,widen=2,solver=on,bias=0.5",
+                "mcts:iterations=9,c=1.4,rollout=random,cutoff=none,bias=0.5,solver=on,\
+                 widen=2,widen_exp=0.5,reuse=on",
+            ),
+            (
+                "mcts:iterations=9,bias=0,solver=off,widen=none,reuse=off",
+                "mcts:iterations=9,c=1.4,rollout=random,cutoff=none",
+            ),
+            (
+                "mcts:iterations=9,widen_exp=0.25,widen=1.5",
+                "mcts:iterations=9,c=1.4,rollout=random,cutoff=none,widen=1.5,widen_exp=0.25",
             ),
             ("expectimax:depth=3", "expectimax:depth=3"),
             ("expectimax:ms=20", "expectimax:depth=64,ms=20"),
@@ -613,6 +705,12 @@ mod tests {
             ("mcts:iterations=10,c=nan", "'c'"),
             ("mcts:iterations=10,rollout=smart", "'smart'"),
             ("mcts:iterations=10,cutoff=-2", "'cutoff'"),
+            ("mcts:iterations=10,solver=yes", "'yes'"),
+            ("mcts:iterations=10,reuse=1", "'1'"),
+            ("mcts:iterations=10,bias=-1", "'bias'"),
+            ("mcts:iterations=10,widen=0", "'widen'"),
+            ("mcts:iterations=10,widen=2,widen_exp=1.5", "'widen_exp'"),
+            ("mcts:iterations=10,widen_exp=0.5", "'widen_exp'"),
             ("heuristic:temperature=hot", "'temperature'"),
             ("heuristic:temp=1", "'temp=1'"),
             ("expectimax", "needs a budget"),

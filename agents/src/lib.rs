@@ -123,7 +123,12 @@ impl<G: Evaluate> AnyAgent<G> {
             AgentSpec::Heuristic { temperature } => {
                 AnyAgent::Heuristic(HeuristicAgent::new(*temperature, rng))
             }
-            AgentSpec::Mcts(p) => AnyAgent::Mcts(Box::new(MctsAgent::new(*p, rng))),
+            AgentSpec::Mcts(p) => {
+                if let Some(Weights::File(path)) = &p.net {
+                    td::load_cached(path).map_err(|e| SpecError::Weights(e.to_string()))?;
+                }
+                AnyAgent::Mcts(Box::new(MctsAgent::new(p.clone(), rng)))
+            }
             AgentSpec::Expectimax(p) => AnyAgent::Expectimax(Box::new(Expectimax::new(*p, rng))),
             AgentSpec::External(p) => AnyAgent::External(Box::new(ExternalAgent::new(p, rng)?)),
             AgentSpec::Td(p) => {
@@ -152,6 +157,11 @@ impl<G: Evaluate> AnyAgent<G> {
         match spec {
             AgentSpec::Td(p) => {
                 td::resolve::<G>(&p.weights, rules)?;
+            }
+            AgentSpec::Mcts(p) => {
+                if let Some(w) = &p.net {
+                    td::resolve::<G>(w, rules)?;
+                }
             }
             AgentSpec::Perfect(p) => {
                 let oracle = G::perfect_oracle(&p.db).map_err(|reason| SpecError::Unavailable {

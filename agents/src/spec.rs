@@ -4,7 +4,7 @@
 //! | --- | --- |
 //! | `random` | none |
 //! | `heuristic` | `temperature=0` (0: greedy, ties broken by the agent's stream; `T > 0`: softmax over the evaluation) |
-//! | `mcts` | `iterations=N` or `ms=N` (exactly one, required), `c=1.4`, `rollout=random` (or `heuristic`), `cutoff=none` (or a number of plies); the enhancements, off by default: `bias=0` (progressive bias weight), `solver=off`, `widen=none` (with `widen_exp=0.5`), `reuse=off` |
+//! | `mcts` | `iterations=N` or `ms=N` (exactly one, required), `c=1.4`, `rollout=random` (or `heuristic`), `cutoff=none` (or a number of plies); the enhancements, off by default: `bias=0` (progressive bias weight), `solver=off`, `widen=none` (with `widen_exp=0.5`), `reuse=off`, `net=heuristic` (or `shipped` or a safetensors file: the evaluation) |
 //! | `expectimax` | `depth=N` and/or `ms=N` (at least one), iterative deepening up to `depth` (64 when only `ms` is given) |
 //! | `td` | `weights=shipped` (or a safetensors file), `ply=0` (0, 1 or 2) |
 //! | `external` | `timeout_ms=30000`, then `cmd=...` (required, last: everything after `cmd=`, commas included, is the command) |
@@ -108,7 +108,7 @@ pub enum Rollout {
 }
 
 /// The parameters of an `mcts` agent.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MctsParams {
     /// Iterations or milliseconds per move.
     pub budget: Budget,
@@ -131,6 +131,9 @@ pub struct MctsParams {
     pub widening: Option<Widening>,
     /// Tree reuse between the player's moves (`reuse=on`).
     pub reuse: bool,
+    /// The evaluation for the bias, the cutoff and greedy rollouts: `None` the game's own
+    /// (`heuristic`), else a learned network (`net=shipped` or `net=FILE`).
+    pub net: Option<Weights>,
 }
 
 /// The parameters of progressive widening: `ceil(k * N^exponent)` children at a node visited
@@ -151,6 +154,26 @@ impl MctsParams {
     #[must_use]
     pub fn enhanced(&self) -> bool {
         self.bias > 0.0 || self.solver || self.widening.is_some() || self.reuse
+    }
+}
+
+impl Weights {
+    /// `shipped` or a file; `None` for an empty value.
+    fn read(text: &str) -> Option<Weights> {
+        match text {
+            "" => None,
+            "shipped" => Some(Weights::Shipped),
+            f => Some(Weights::File(PathBuf::from(f))),
+        }
+    }
+}
+
+impl fmt::Display for Weights {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Weights::Shipped => write!(f, "shipped"),
+            Weights::File(path) => write!(f, "{}", path.display()),
+        }
     }
 }
 
@@ -348,7 +371,8 @@ impl<'a> Params<'a> {
 }
 
 const HEURISTIC_KEYS: &str = "temperature";
-const MCTS_KEYS: &str = "iterations, ms, c, rollout, cutoff, bias, solver, widen, widen_exp, reuse";
+const MCTS_KEYS: &str =
+    "iterations, ms, c, rollout, cutoff, bias, solver, widen, widen_exp, reuse, net";
 const EXPECTIMAX_KEYS: &str = "depth, ms";
 const EXTERNAL_KEYS: &str = "timeout_ms";
 const TD_KEYS: &str = "weights, ply";
@@ -481,6 +505,13 @@ impl FromStr for AgentSpec {
                     solver: switch("solver")?,
                     widening,
                     reuse: switch("reuse")?,
+                    net: match p.get("net") {
+                        None | Some("heuristic") => None,
+                        Some(v) => Some(
+                            Weights::read(v)
+                                .ok_or_else(|| p.bad("net", v, "heuristic, shipped or a file"))?,
+                        ),
+                    },
                 }))
             }
             "expectimax" => {
@@ -501,9 +532,10 @@ impl FromStr for AgentSpec {
             "td" => {
                 let p = Params::read(kind, params, TD_KEYS)?;
                 let weights = match p.get("weights") {
-                    None | Some("shipped") => Weights::Shipped,
-                    Some("") => return Err(p.bad("weights", "", "a file or shipped")),
-                    Some(f) => Weights::File(PathBuf::from(f)),
+                    None => Weights::Shipped,
+                    Some(v) => {
+                        Weights::read(v).ok_or_else(|| p.bad("weights", v, "a file or shipped"))?
+                    }
                 };
                 let ply = match p.get("ply") {
                     None => 0,
@@ -575,6 +607,9 @@ impl fmt::Display for AgentSpec {
                 if p.reuse {
                     write!(f, ",reuse=on")?;
                 }
+                if let Some(w) = &p.net {
+                    write!(f, ",net={w}")?;
+                }
                 Ok(())
             }
             AgentSpec::Expectimax(p) => {
@@ -585,11 +620,7 @@ impl fmt::Display for AgentSpec {
                 Ok(())
             }
             AgentSpec::Td(p) => {
-                match &p.weights {
-                    Weights::Shipped => write!(f, "td:weights=shipped")?,
-                    Weights::File(path) => write!(f, "td:weights={}", path.display())?,
-                }
-                write!(f, ",ply={}", p.ply)
+                write!(f, "td:weights={},ply={}", p.weights, p.ply)
             }
             AgentSpec::External(p) => {
                 write!(f, "external:timeout_ms={},cmd={}", p.timeout_ms, p.cmd)
@@ -639,7 +670,11 @@ mod tests {
                  widen=2,widen_exp=0.5,reuse=on",
             ),
             (
-                "mcts:iterations=9,bias=0,solver=off,widen=none,reuse=off",
+                "mcts:iterations=9,net=w.safetensors,bias=2",
+                "mcts:iterations=9,c=1.4,rollout=random,cutoff=none,bias=2,net=w.safetensors",
+            ),
+            (
+                "mcts:iterations=9,bias=0,solver=off,widen=none,reuse=off,net=heuristic",
                 "mcts:iterations=9,c=1.4,rollout=random,cutoff=none",
             ),
             (
@@ -711,6 +746,7 @@ mod tests {
             ("mcts:iterations=10,widen=0", "'widen'"),
             ("mcts:iterations=10,widen=2,widen_exp=1.5", "'widen_exp'"),
             ("mcts:iterations=10,widen_exp=0.5", "'widen_exp'"),
+            ("mcts:iterations=10,net=", "'net'"),
             ("heuristic:temperature=hot", "'temperature'"),
             ("heuristic:temp=1", "'temp=1'"),
             ("expectimax", "needs a budget"),

@@ -214,3 +214,40 @@ fn the_enhanced_search_is_a_function_of_its_spec_and_stream() {
     assert_eq!(play(1), play(1));
     assert_ne!(play(1), play(2));
 }
+
+#[test]
+fn the_network_scores_the_cutoff_where_net_names_one_and_a_game_without_one_is_refused() {
+    use cowrie_agents::AnyAgent;
+    use cowrie_engine::{Frangieh, FrangiehRules, RuleSet};
+    let rules = FrangiehRules::variant("modern").unwrap();
+    let spec: AgentSpec = "mcts:iterations=64,cutoff=0,bias=1,net=shipped"
+        .parse()
+        .unwrap();
+    AnyAgent::<Frangieh>::check_rules(&spec, &rules).unwrap();
+    let err = AnyAgent::<Baghchal>::check_rules(&spec, &BaghchalRules::default()).unwrap_err();
+    assert!(
+        err.to_string().contains("no shipped weights for baghchal"),
+        "{err}"
+    );
+    // From the same decision, the network and the heuristic at the leaves search different
+    // trees (their values differ), and each plays a legal move.
+    let mut s = Frangieh::new(&rules);
+    let mut r = ChaCha8Rng::seed_from_u64(2);
+    let mut outcomes = Vec::new();
+    while matches!(s.to_act(), ToAct::Chance) {
+        s.chance_outcomes(&mut outcomes);
+        s.apply_outcome(cowrie_engine::sample_outcome(&outcomes, &mut r));
+    }
+    let moves = legal(&s);
+    assert!(moves.len() > 1);
+    let visits = |spec: &str| {
+        let mut a = mcts::<Frangieh>(spec, 1);
+        let v = a.search(&s, &moves);
+        assert!(v.iter().all(|(m, _)| moves.contains(m)));
+        v
+    };
+    assert_ne!(
+        visits("mcts:iterations=64,cutoff=0,bias=1,net=shipped"),
+        visits("mcts:iterations=64,cutoff=0,bias=1")
+    );
+}

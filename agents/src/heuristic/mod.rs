@@ -95,6 +95,22 @@ pub fn pick_by_evaluation<G: Evaluate>(
     rng: &mut ChaCha8Rng,
     values: &mut Vec<f64>,
 ) -> G::Action {
+    pick_by(state, legal, temperature, rng, values, leaf_value)
+}
+
+/// [`pick_by_evaluation`] with another evaluation: `value(position, player)` scores a position
+/// after a move from `player`'s view (finished games included).
+///
+/// # Panics
+/// If `legal` is empty or `state` is not a decision node.
+pub fn pick_by<G: Game>(
+    state: &G,
+    legal: &[G::Action],
+    temperature: f64,
+    rng: &mut ChaCha8Rng,
+    values: &mut Vec<f64>,
+    value: impl Fn(&G, Player) -> f64,
+) -> G::Action {
     let ToAct::Decision(me) = state.to_act() else {
         panic!("pick_by_evaluation at a node that is not a decision node");
     };
@@ -103,7 +119,7 @@ pub fn pick_by_evaluation<G: Evaluate>(
     for &a in legal {
         let mut child = state.clone();
         child.play_unchecked(a);
-        let v = leaf_value(&child, me);
+        let v = value(&child, me);
         best = best.max(v);
         values.push(v);
     }

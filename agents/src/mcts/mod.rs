@@ -30,6 +30,8 @@
 //!   `ceil(K * N^A)` children only — decision nodes' children in order of evaluation (shuffled by
 //!   the stream, then sorted by `h` when the bias is on), chance nodes' outcomes in order of
 //!   probability, sampled in proportion among the open ones.
+//! - **A learned evaluation** (`net=shipped` or `net=FILE`): a `td` network scores the bias, the
+//!   cutoff and greedy rollouts in place of the game's evaluation.
 //! - **Tree reuse** (`reuse=on`): the next search starts from the subtree of the position it is
 //!   asked about, found below the move the agent last chose; its statistics and proofs are kept.
 
@@ -43,8 +45,9 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::heuristic::{leaf_value, pick_by_evaluation, value_bound, Evaluate};
+use crate::heuristic::{leaf_value, pick_by, value_bound, Evaluate};
 use crate::spec::{Budget, MctsParams, Rollout};
+use crate::td::NetEval;
 use crate::value::Viewed;
 use crate::Agent;
 use tree::{width, Edge, Node, Proof, Tree, NONE};
@@ -64,6 +67,8 @@ pub struct MctsAgent<G: Game> {
     bound: f64,
     /// Under tree reuse: the last searched position and the root child chosen there.
     previous: Option<(G, usize)>,
+    /// The network `net=` names, read at the first search from the state's rules.
+    net: Option<NetEval>,
 }
 
 impl<G: Evaluate> MctsAgent<G> {
@@ -81,6 +86,16 @@ impl<G: Evaluate> MctsAgent<G> {
             iterations: 0,
             bound: 1.0,
             previous: None,
+            net: None,
+        }
+    }
+
+    /// The evaluation of `state` from `player`'s view: the network's where `net=` names one,
+    /// else the game's; finished games score their returns.
+    fn value(net: Option<&NetEval>, state: &G, player: Player) -> f64 {
+        match net {
+            Some(n) => n.value(state, player),
+            None => leaf_value(state, player),
         }
     }
 
@@ -121,6 +136,13 @@ impl<G: Evaluate> MctsAgent<G> {
         assert!(!legal.is_empty(), "a decision node has legal actions");
         self.bound = value_bound(state);
         self.iterations = 0;
+        if let (Some(w), None) = (&self.params.net, &self.net) {
+            match crate::td::resolve::<G>(w, state.rules()) {
+                Ok(n) => self.net = Some(n),
+                // Checked when the agent was built (AnyAgent::check_rules).
+                Err(e) => panic!("{e}"),
+            }
+        }
         let enhanced = self.params.enhanced();
         if !(self.params.reuse && self.reuse(state, legal.len())) {
             let nodes = &mut self.tree.nodes;
@@ -346,7 +368,7 @@ impl<G: Evaluate> MctsAgent<G> {
                     });
                 }
                 if bias {
-                    n.prior = (leaf_value(&child, mover) / self.bound) as f32;
+                    n.prior = (Self::value(self.net.as_ref(), &child, mover) / self.bound) as f32;
                 }
             }
             nodes.push(n);
@@ -507,18 +529,22 @@ impl<G: Evaluate> MctsAgent<G> {
                 }
                 ToAct::Decision(_) => {
                     if self.params.cutoff.is_some_and(|c| plies >= c) {
-                        return leaf_value(state, Player::ONE);
+                        return Self::value(self.net.as_ref(), state, Player::ONE);
                     }
                     state.legal_actions(&mut self.actions);
                     let a = match self.params.rollout {
                         Rollout::Random => self.actions[self.rng.gen_range(0..self.actions.len())],
-                        Rollout::Heuristic => pick_by_evaluation(
-                            state,
-                            &self.actions,
-                            0.0,
-                            &mut self.rng,
-                            &mut self.values,
-                        ),
+                        Rollout::Heuristic => {
+                            let net = self.net.as_ref();
+                            pick_by(
+                                state,
+                                &self.actions,
+                                0.0,
+                                &mut self.rng,
+                                &mut self.values,
+                                |s, p| Self::value(net, s, p),
+                            )
+                        }
                     };
                     state.play_unchecked(a);
                     plies += 1;

@@ -22,9 +22,13 @@
 //!   network for the `td` agent), bounded by `±max_points` (the Star1/Star2 bounds).
 //! - **Transposition table**: decision nodes only, keyed by [`Game::hash`], an entry used for a
 //!   cutoff only at the same remaining depth (so a search's value equals the fixed-depth
-//!   expectiminimax value) and for move ordering at any depth. Cleared at every move. The hash
-//!   holds no ply counter and no repetition history: near the ply cap, or under a repetition
-//!   rule, two transposed positions may differ in ways the table does not see.
+//!   expectiminimax value) and for move ordering at any depth. Kept from move to move, with
+//!   ageing, where no value can depend on the game's history ([`SearchConfig::keep_table`]),
+//!   else cleared at every move. The hash holds no ply counter and no repetition history: near
+//!   the ply cap, or under a repetition rule, two transposed positions may differ in ways the
+//!   table does not see.
+//! - **Node budget** ([`ExpectimaxParams::nodes`]): an iteration deeper than 1 that would pass
+//!   it is abandoned; the move is the deepest completed iteration's.
 //! - **Move ordering**: the table's best move first, then (at depth >= 2) by the evaluation of
 //!   the position after the move; the root's moves are first shuffled by the agent's stream, so
 //!   equal moves are chosen among at random.
@@ -39,6 +43,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::heuristic::{value_bound, Evaluate};
 use crate::spec::ExpectimaxParams;
+pub use crate::spec::DEFAULT_NODES;
 use crate::value::Viewed;
 use crate::Agent;
 
@@ -90,6 +95,12 @@ pub struct SearchConfig {
     pub chance: ChancePruning,
     /// The transposition table.
     pub transposition_table: bool,
+    /// Whether the table is kept from one move's search to the next (with ageing: entries of an
+    /// earlier search are the first replaced) where values cannot depend on the game's history:
+    /// no repetition rule ([`cowrie_engine::GameFacts::history_free`]), the same rules as the
+    /// last search, and no line of the search reaching the ply cap. Otherwise (or off) the
+    /// table is cleared for every move.
+    pub keep_table: bool,
     /// Move ordering by the evaluation.
     pub move_ordering: bool,
     /// The most chance nodes expanded in a row without a decision between them, in a game whose
@@ -107,6 +118,7 @@ impl Default for SearchConfig {
             alpha_beta: true,
             chance: ChancePruning::Star2,
             transposition_table: true,
+            keep_table: true,
             move_ordering: true,
             chance_chain_cut: MAX_CHANCE_CHAIN,
         }
@@ -119,6 +131,7 @@ impl SearchConfig {
         alpha_beta: false,
         chance: ChancePruning::None,
         transposition_table: false,
+        keep_table: false,
         move_ordering: false,
         chance_chain_cut: MAX_CHANCE_CHAIN,
     };
@@ -140,6 +153,8 @@ struct Entry<A> {
     best: Option<A>,
     /// Whether the node's search scored a live position at the horizon.
     horizon: bool,
+    /// The search that stored it (ageing).
+    generation: u32,
 }
 
 /// A move searched already by a Star2 probe.
@@ -169,6 +184,12 @@ pub struct Expectimax<G: Game, E = Static> {
     table: Vec<Option<Entry<G::Action>>>,
     nodes: u64,
     deadline: Option<Instant>,
+    /// The node count at which the current iteration is abandoned (the node budget).
+    node_limit: Option<u64>,
+    /// Searches started, stamped on table entries.
+    generation: u32,
+    /// The rules of the last search (the table holds their values).
+    last_rules: Option<G::Rules>,
     aborted: bool,
     move_pool: Vec<Vec<G::Action>>,
     key_pool: Vec<Vec<(f64, G::Action)>>,
@@ -207,6 +228,9 @@ impl<G: Evaluate, E: Evaluator<G>> Expectimax<G, E> {
             table: vec![None; 1 << TT_BITS],
             nodes: 0,
             deadline: None,
+            node_limit: None,
+            generation: 0,
+            last_rules: None,
             aborted: false,
             move_pool: Vec::new(),
             key_pool: Vec::new(),
@@ -250,16 +274,29 @@ impl<G: Evaluate, E: Evaluator<G>> Expectimax<G, E> {
     /// The depth-`depth` expectiminimax value of `state` from `player`'s view (one search, full
     /// window, no time limit, the table cleared first).
     pub fn value(&mut self, state: &G, depth: u32, player: Player) -> f64 {
-        self.start_search(state);
+        self.start_search(state, false);
         self.deadline = None;
+        self.node_limit = None;
         self.aborted = false;
         self.negamax(state, depth, -INF, INF, player, None)
     }
 
-    /// Clears the table and sets the chance-chain cut for a search of `state`'s game.
-    fn start_search(&mut self, state: &G) {
-        self.clear_table();
-        self.chain_cut = match G::facts(state.rules()).chance_chain {
+    /// Starts a search of `state`'s game: a new generation of table entries, the table cleared
+    /// unless `keep` and the game cannot cycle, the chance-chain cut set.
+    fn start_search(&mut self, state: &G, keep: bool) {
+        let facts = G::facts(state.rules());
+        self.generation = self.generation.wrapping_add(1);
+        let below_cap = facts
+            .ply_cap
+            .is_none_or(|cap| state.plies().saturating_add(self.params.depth) < cap);
+        let same_rules = self.last_rules.as_ref() == Some(state.rules());
+        if !(keep && self.config.keep_table && facts.history_free && below_cap && same_rules) {
+            self.clear_table();
+        }
+        if !same_rules {
+            self.last_rules = Some(state.rules().clone());
+        }
+        self.chain_cut = match facts.chance_chain {
             // No chain of the game reaches its bound plus one: nothing is cut.
             ChanceChain::Bounded(bound) => bound,
             ChanceChain::Unbounded => self.config.chance_chain_cut,
@@ -273,6 +310,9 @@ impl<G: Evaluate, E: Evaluator<G>> Expectimax<G, E> {
     }
 
     fn check_time(&mut self) {
+        if self.node_limit.is_some_and(|limit| self.nodes >= limit) {
+            self.aborted = true;
+        }
         if let Some(d) = self.deadline {
             if self.nodes & 1023 == 0 && Instant::now() >= d {
                 self.aborted = true;
@@ -454,7 +494,10 @@ impl<G: Evaluate, E: Evaluator<G>> Expectimax<G, E> {
             }
         }
         self.move_pool.push(moves);
-        if self.config.transposition_table && !self.aborted {
+        let replace = self.table[slot].is_none_or(|e| {
+            e.key == state.hash() || e.generation != self.generation || e.depth <= depth
+        });
+        if self.config.transposition_table && !self.aborted && replace {
             let bound = if !ab {
                 Bound::Exact
             } else if best <= alpha0 {
@@ -471,6 +514,7 @@ impl<G: Evaluate, E: Evaluator<G>> Expectimax<G, E> {
                 bound,
                 best: best_move,
                 horizon: self.horizon || known.is_some_and(|k| k.horizon),
+                generation: self.generation,
             });
         }
         self.horizon |= outer_horizon;
@@ -615,10 +659,12 @@ impl<G: Evaluate, E: Evaluator<G>> Expectimax<G, E> {
         let ToAct::Decision(me) = state.to_act() else {
             panic!("expectimax chooses at a decision node");
         };
-        self.start_search(state);
+        self.start_search(state, true);
         self.aborted = false;
         let started = Instant::now();
+        let first_node = self.nodes;
         self.deadline = None;
+        self.node_limit = None;
         let mut order: Vec<G::Action> = legal.to_vec();
         order.shuffle(&mut self.rng);
         if self.config.move_ordering {
@@ -639,6 +685,7 @@ impl<G: Evaluate, E: Evaluator<G>> Expectimax<G, E> {
             // Depth 1 always completes; deeper iterations stop at the deadline.
             if depth == 2 {
                 self.deadline = self.params.ms.map(|ms| started + Duration::from_millis(ms));
+                self.node_limit = Some(first_node.saturating_add(self.params.nodes));
             }
             let mut alpha = -INF;
             let mut best = order[0];

@@ -5,7 +5,7 @@
 //! | `random` | none |
 //! | `heuristic` | `temperature=0` (0: greedy, ties broken by the agent's stream; `T > 0`: softmax over the evaluation) |
 //! | `mcts` | `iterations=N` or `ms=N` (exactly one, required), `c=1.4`, `rollout=random` (or `heuristic`), `cutoff=none` (or a number of plies); the enhancements, off by default: `bias=0` (progressive bias weight), `solver=off`, `widen=none` (with `widen_exp=0.5`), `reuse=off`, `net=heuristic` (or `shipped` or a safetensors file: the evaluation) |
-//! | `expectimax` | `depth=N` and/or `ms=N` (at least one), iterative deepening up to `depth` (64 when only `ms` is given) |
+//! | `expectimax` | `depth=N` and/or `ms=N` (at least one), iterative deepening up to `depth` (64 when only `ms` is given); `nodes=100000000` (the node budget of a move, written only when not the default) |
 //! | `td` | `weights=shipped` (or a safetensors file), `ply=0` (0, 1 or 2) |
 //! | `external` | `timeout_ms=30000`, then `cmd=...` (required, last: everything after `cmd=`, commas included, is the command) |
 //! | `perfect` | `db=DIR` (required: a database written by `cowrie solve`), `depth=4` (the search where the database does not reach) |
@@ -184,7 +184,16 @@ pub struct ExpectimaxParams {
     pub depth: u32,
     /// A time budget per move in milliseconds, if any.
     pub ms: Option<u64>,
+    /// The node budget per move (`nodes=N`; [`DEFAULT_NODES`] by default): an iteration deeper
+    /// than 1 that would visit more nodes in all is abandoned, and the move is the deepest
+    /// completed iteration's.
+    pub nodes: u64,
 }
+
+/// The default node budget of an `expectimax` move (see [`ExpectimaxParams::nodes`]).
+pub const DEFAULT_NODES: u64 = 100_000_000;
+/// The largest node budget a spec may give.
+pub const MAX_NODES: u64 = 1_000_000_000_000;
 
 impl AgentSpec {
     /// Whether the same spec and stream always give the same moves: false for time budgets.
@@ -373,7 +382,7 @@ impl<'a> Params<'a> {
 const HEURISTIC_KEYS: &str = "temperature";
 const MCTS_KEYS: &str =
     "iterations, ms, c, rollout, cutoff, bias, solver, widen, widen_exp, reuse, net";
-const EXPECTIMAX_KEYS: &str = "depth, ms";
+const EXPECTIMAX_KEYS: &str = "depth, ms, nodes";
 const EXTERNAL_KEYS: &str = "timeout_ms";
 const TD_KEYS: &str = "weights, ply";
 
@@ -524,9 +533,17 @@ impl FromStr for AgentSpec {
                         expected: "depth=N and/or ms=N",
                     });
                 }
+                let nodes = match p.get("nodes") {
+                    None => DEFAULT_NODES,
+                    Some(v) => match v.parse::<u64>() {
+                        Ok(n) if (1..=MAX_NODES).contains(&n) => n,
+                        _ => return Err(p.bad("nodes", v, "a whole number from 1 to 10^12")),
+                    },
+                };
                 Ok(AgentSpec::Expectimax(ExpectimaxParams {
                     depth: depth.map_or(MAX_DEPTH, |d| d as u32),
                     ms,
+                    nodes,
                 }))
             }
             "td" => {
@@ -617,6 +634,10 @@ impl fmt::Display for AgentSpec {
                 if let Some(ms) = p.ms {
                     write!(f, ",ms={ms}")?;
                 }
+                // Written only when not the default, so earlier runs keep their text.
+                if p.nodes != DEFAULT_NODES {
+                    write!(f, ",nodes={}", p.nodes)?;
+                }
                 Ok(())
             }
             AgentSpec::Td(p) => {
@@ -685,6 +706,11 @@ mod tests {
             ("expectimax:ms=20", "expectimax:depth=64,ms=20"),
             ("expectimax:ms=20,depth=5", "expectimax:depth=5,ms=20"),
             (
+                "expectimax:nodes=5000,depth=2",
+                "expectimax:depth=2,nodes=5000",
+            ),
+            ("expectimax:depth=2,nodes=100000000", "expectimax:depth=2"),
+            (
                 "external:cmd=python3 agent.py --x a,b",
                 "external:timeout_ms=30000,cmd=python3 agent.py --x a,b",
             ),
@@ -747,6 +773,8 @@ mod tests {
             ("mcts:iterations=10,widen=2,widen_exp=1.5", "'widen_exp'"),
             ("mcts:iterations=10,widen_exp=0.5", "'widen_exp'"),
             ("mcts:iterations=10,net=", "'net'"),
+            ("expectimax:depth=2,nodes=0", "'nodes'"),
+            ("expectimax:depth=2,nodes=1000000000001", "'nodes'"),
             ("heuristic:temperature=hot", "'temperature'"),
             ("heuristic:temp=1", "'temp=1'"),
             ("expectimax", "needs a budget"),

@@ -30,6 +30,7 @@ fn search<G: Evaluate>(config: SearchConfig) -> Expectimax<G> {
         ExpectimaxParams {
             depth: 64,
             ms: None,
+            nodes: cowrie_agents::expectimax::DEFAULT_NODES,
         },
         rng(0),
     )
@@ -40,6 +41,7 @@ const AB_ONLY: SearchConfig = SearchConfig {
     alpha_beta: true,
     chance: ChancePruning::None,
     transposition_table: false,
+    keep_table: false,
     move_ordering: true,
     chance_chain_cut: cowrie_agents::expectimax::MAX_CHANCE_CHAIN,
 };
@@ -143,6 +145,7 @@ fn mcts_through_chance_nodes_rolls_for_the_win_in_either_seat() {
                 ExpectimaxParams {
                     depth: 64,
                     ms: None,
+                    nodes: cowrie_agents::expectimax::DEFAULT_NODES,
                 },
                 rng(seed),
             );
@@ -157,7 +160,14 @@ fn mcts_through_chance_nodes_rolls_for_the_win_in_either_seat() {
 fn expectimax_and_heuristic_take_the_immediate_win_in_either_seat() {
     for (cells, want, what) in TICTACTOE_MUSTS {
         let s = TicTacToe::from_cells(cells);
-        let mut agent = Expectimax::new(ExpectimaxParams { depth: 4, ms: None }, rng(1));
+        let mut agent = Expectimax::new(
+            ExpectimaxParams {
+                depth: 4,
+                ms: None,
+                nodes: cowrie_agents::expectimax::DEFAULT_NODES,
+            },
+            rng(1),
+        );
         assert_eq!(agent.choose(&s, &legal(&s)), want, "{what}");
         if what.contains("win") {
             let mut h = HeuristicAgent::new(0.0, rng(1));
@@ -392,6 +402,7 @@ fn a_player_who_moves_twice_is_handled_in_both_seats() {
                 ExpectimaxParams {
                     depth: 20,
                     ms: None,
+                    nodes: cowrie_agents::expectimax::DEFAULT_NODES,
                 },
                 rng(3),
             );
@@ -471,6 +482,7 @@ fn a_time_budget_searches_and_stops() {
         ExpectimaxParams {
             depth: 64,
             ms: Some(30),
+            nodes: cowrie_agents::expectimax::DEFAULT_NODES,
         },
         rng(1),
     );
@@ -551,4 +563,94 @@ fn star1_and_star2_are_exact_and_prune_on_the_dice_games() {
         assert!(t[1] <= t[0], "Star1 never visits more: {t:?}");
         assert!(t[2] < t[1], "Star2 visits fewer over the sample: {t:?}");
     }
+}
+
+/// Plays `plies` decisions of `start` with `pick` choosing for both sides and `check` asked at
+/// every decision too; returns the nodes each searched and whether they always agreed.
+fn agree_along_a_game<G: Evaluate>(
+    start: &G,
+    plies: usize,
+    pick: &mut Expectimax<G>,
+    check: &mut Expectimax<G>,
+    seed: u64,
+) -> (u64, u64, usize) {
+    let mut r = rng(seed);
+    let mut s = start.clone();
+    let (mut outcomes, mut decided) = (Vec::new(), 0);
+    while decided < plies {
+        match s.to_act() {
+            ToAct::Terminal(_) => break,
+            ToAct::Chance => {
+                s.chance_outcomes(&mut outcomes);
+                s.apply_outcome(cowrie_engine::sample_outcome(&outcomes, &mut r));
+            }
+            ToAct::Decision(_) => {
+                let moves = legal(&s);
+                let a = pick.choose(&s, &moves);
+                assert_eq!(check.choose(&s, &moves), a, "{s}");
+                s.play_unchecked(a);
+                decided += 1;
+            }
+        }
+    }
+    (pick.nodes(), check.nodes(), decided)
+}
+
+#[test]
+fn a_table_kept_between_moves_saves_nodes_and_changes_no_move() {
+    use cowrie_engine::RuleSet;
+    let params = ExpectimaxParams {
+        depth: 4,
+        ms: None,
+        nodes: cowrie_agents::expectimax::DEFAULT_NODES,
+    };
+    let cleared = SearchConfig {
+        keep_table: false,
+        ..SearchConfig::default()
+    };
+    let along = |rules: &BaghchalRules| {
+        let start = Baghchal::new(rules);
+        let mut kept = Expectimax::<Baghchal>::new(params, rng(4));
+        let mut fresh = Expectimax::<Baghchal>::new(params, rng(4)).with_config(cleared);
+        let (k, f, plies) = agree_along_a_game(&start, 16, &mut kept, &mut fresh, 8);
+        assert_eq!(plies, 16);
+        (k, f)
+    };
+    // Four plies deep, the positions two plies below the last root are searched again.
+    let (k, f) = along(&BaghchalRules::default());
+    eprintln!("depth 4, 16 plies: kept {k} nodes, cleared {f}");
+    assert!(k < f, "kept {k} nodes, cleared {f}");
+    // Under a repetition rule a value depends on the moves before: the table is cleared for
+    // every move either way, the same nodes.
+    let mut threefold = BaghchalRules::default();
+    threefold
+        .set_option("repetition", "threefold-draw")
+        .unwrap();
+    let (k, f) = along(&threefold);
+    assert_eq!(k, f);
+}
+
+#[test]
+fn a_node_budget_ends_the_deepening_at_the_last_iteration_it_completed() {
+    use cowrie_engine::{Bargese, BargeseRules};
+    let start = Bargese::new(&BargeseRules::default());
+    let positions = sample_positions(&start, 6, 13, 5);
+    let s = positions
+        .iter()
+        .find(|s| matches!(s.to_act(), ToAct::Decision(_)) && legal(*s).len() >= 10)
+        .expect("a decision with ten moves or more");
+    let moves = legal(s);
+    let spec = |text: &str| match text.parse::<AgentSpec>().unwrap() {
+        AgentSpec::Expectimax(p) => p,
+        other => panic!("{other}"),
+    };
+    let mut budgeted = Expectimax::<Bargese>::new(spec("expectimax:depth=3,nodes=200"), rng(2));
+    let a = budgeted.choose(s, &moves);
+    assert_eq!(budgeted.last_depth(), 1);
+    let mut one = Expectimax::<Bargese>::new(spec("expectimax:depth=1"), rng(2));
+    assert_eq!(one.choose(s, &moves), a);
+    // The default budget lets the depth-2 search finish.
+    let mut two = Expectimax::<Bargese>::new(spec("expectimax:depth=2"), rng(2));
+    two.choose(s, &moves);
+    assert_eq!(two.last_depth(), 2);
 }

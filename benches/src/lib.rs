@@ -185,7 +185,11 @@ pub fn expectimax_move<G: Evaluate>(rules: &G::Rules, depth: u32, seed: u64) -> 
     let mut legal = Vec::new();
     start.legal_actions(&mut legal);
     let mut agent = Expectimax::<G>::new(
-        ExpectimaxParams { depth, ms: None },
+        ExpectimaxParams {
+            depth,
+            ms: None,
+            nodes: cowrie_agents::expectimax::DEFAULT_NODES,
+        },
         ChaCha8Rng::seed_from_u64(seed),
     );
     let mv = agent.choose(&start, &legal);
@@ -198,7 +202,11 @@ pub fn expectimax_move<G: Evaluate>(rules: &G::Rules, depth: u32, seed: u64) -> 
 #[must_use]
 pub fn expectimax_moves<G: Evaluate>(positions: &[G], depth: u32, seed: u64) -> (u64, u64) {
     let mut agent = Expectimax::<G>::new(
-        ExpectimaxParams { depth, ms: None },
+        ExpectimaxParams {
+            depth,
+            ms: None,
+            nodes: cowrie_agents::expectimax::DEFAULT_NODES,
+        },
         ChaCha8Rng::seed_from_u64(seed),
     );
     let mut legal = Vec::new();

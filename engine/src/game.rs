@@ -144,6 +144,10 @@ pub struct GameFacts {
     pub ply_cap: Option<u32>,
     /// Whether every game ends without the cap (no cycles are possible under these rules).
     pub ends_without_cap: bool,
+    /// Whether what can happen from a position depends only on the position and the ply count
+    /// (false under a repetition rule, where the moves that led to it matter too): a search may
+    /// then reuse a position's value found at another move of the game.
+    pub history_free: bool,
     /// The largest number of points a player can win or lose in one game (1 for plain win/loss).
     pub max_points: u32,
 }

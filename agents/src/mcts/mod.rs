@@ -1,6 +1,6 @@
 //! Monte Carlo tree search (UCT) over any [`Evaluate`] game, with optional enhancements.
 //!
-//! - **Tree** ([`tree`]): an arena (`Vec` of nodes, children stored contiguously and addressed
+//! - **Tree** (`tree.rs`): an arena (`Vec` of nodes, children stored contiguously and addressed
 //!   by index); its storage reused from move to move.
 //! - **Chance**: chance nodes are tree nodes whose children are the outcomes; selection samples
 //!   an outcome by its probability from the agent's stream (closed loop). A decision node thus
@@ -22,7 +22,7 @@
 //!   "Progressive strategies for Monte-Carlo tree search", 2008): when a decision node is
 //!   expanded, each child is scored by the evaluation from the mover's view, `h` in `[-1, 1]`;
 //!   its UCT score gains `W * h / (n + 1)`, and unvisited children are tried best first.
-//! - **MCTS-solver** (`solver=on`; [`solver`]): proven wins, losses and draws are backed up, so a
+//! - **MCTS-solver** (`solver=on`; `solver.rs`): proven wins, losses and draws are backed up, so a
 //!   win in one is taken, a loss in one avoided, a shorter win preferred; expansion plays each
 //!   child once to find the terminal ones.
 //! - **Progressive widening** (`widen=K,widen_exp=A`; Coulom 2007, Chaslot et al. 2008; at chance

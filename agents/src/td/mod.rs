@@ -273,6 +273,7 @@ impl<G: Evaluate> TdAgent<G> {
                 ExpectimaxParams {
                     depth: self.params.ply + 1,
                     ms: None,
+                    nodes: crate::expectimax::DEFAULT_NODES,
                 },
                 rng,
                 eval.clone(),

@@ -137,6 +137,7 @@ impl Game for TicTacToe {
             chance_chain: ChanceChain::Bounded(0),
             ply_cap: None,
             ends_without_cap: true,
+            history_free: true,
             max_points: 1,
         }
     }
@@ -289,6 +290,7 @@ impl Game for Pig {
             chance_chain: ChanceChain::Bounded(1),
             ply_cap: None,
             ends_without_cap: true,
+            history_free: true,
             max_points: 1,
         }
     }
@@ -459,6 +461,7 @@ impl Game for ExtraNim {
             chance_chain: ChanceChain::Bounded(0),
             ply_cap: None,
             ends_without_cap: true,
+            history_free: true,
             max_points: 1,
         }
     }
@@ -605,6 +608,7 @@ impl Game for Race {
             chance_chain: ChanceChain::Bounded(1),
             ply_cap: None,
             ends_without_cap: true,
+            history_free: true,
             max_points: 1,
         }
     }

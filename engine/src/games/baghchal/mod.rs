@@ -329,6 +329,7 @@ impl Game for Baghchal {
             ply_cap: rules.ply_cap,
             // Without a repetition rule goats and tigers can shuffle for ever.
             ends_without_cap: rules.repetition != Repetition::None,
+            history_free: rules.repetition == Repetition::None,
             max_points: 1,
         }
     }

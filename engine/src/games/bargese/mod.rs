@@ -367,6 +367,7 @@ impl Game for Bargese {
             // Hammering sends pieces back, so positions can recur; under `hal=strict` a piece
             // one short of the dodo is stranded for good.
             ends_without_cap: false,
+            history_free: true,
             max_points: 1,
         }
     }

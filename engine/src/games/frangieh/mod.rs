@@ -289,6 +289,7 @@ impl Game for Frangieh {
             // probability one (positions may repeat, but no player can be forced to cycle for
             // ever).
             ends_without_cap: true,
+            history_free: true,
             max_points: match rules.scoring {
                 Scoring::Single => 1,
                 Scoring::Gammons => 3,

@@ -496,6 +496,7 @@ impl Game for Julbahar {
             // Nothing is hit, so checkers only advance; but two players each completely blocked
             // by the other's checkers would pass for ever (not shown impossible), hence the cap.
             ends_without_cap: false,
+            history_free: true,
             max_points: 1,
         }
     }

@@ -8,9 +8,12 @@
 //! Hand-set weights, not tuned; at a finished game the exact returns.
 
 use cowrie_engine::games::bargese::{KITCHEN, OFF};
-use cowrie_engine::{Bargese, Game, Player, ToAct};
+use cowrie_engine::{Bargese, BargeseRules, Game, Player, ToAct};
 
 use super::Evaluate;
+use crate::td::bargese as tracks;
+use crate::td::encoding::Encoding;
+use crate::td::net::Inputs;
 
 fn progress(state: &Bargese, player: Player) -> f64 {
     state
@@ -33,5 +36,18 @@ impl Evaluate for Bargese {
         let race = (progress(self, player) - progress(self, opp)) / (4.0 * 84.0);
         let kitchen = (self.in_kitchen(player) as f64 - self.in_kitchen(opp) as f64) / 4.0;
         0.8 * race + 0.2 * kitchen
+    }
+
+    fn td_encoding(_rules: &BargeseRules) -> Option<Encoding> {
+        // A game is won or lost (one point): one output, the probability of winning.
+        Some(Encoding {
+            name: tracks::NAME,
+            inputs: tracks::INPUTS,
+            outputs: 1,
+        })
+    }
+
+    fn td_inputs(&self, inputs: &mut Inputs) -> Option<Player> {
+        Some(tracks::encode(self, inputs))
     }
 }

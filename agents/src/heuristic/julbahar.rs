@@ -8,9 +8,12 @@
 //! Hand-set weights, not tuned; at a finished match the exact returns.
 
 use cowrie_engine::games::julbahar::Phase;
-use cowrie_engine::{Game, Julbahar, Player, ToAct};
+use cowrie_engine::{Game, Julbahar, JulbaharRules, Player, ToAct};
 
 use super::Evaluate;
+use crate::td::encoding::Encoding;
+use crate::td::julbahar as tables;
+use crate::td::net::Inputs;
 
 impl Evaluate for Julbahar {
     fn evaluate(&self, player: Player) -> f64 {
@@ -31,5 +34,18 @@ impl Evaluate for Julbahar {
             Phase::Play(r) | Phase::OpeningPlay(r) => Some(format!("{}-{}", r.0, r.1)),
             _ => None,
         }
+    }
+
+    fn td_encoding(_rules: &JulbaharRules) -> Option<Encoding> {
+        // Every unit is won or lost (one point): one output, the probability of winning it.
+        Some(Encoding {
+            name: tables::NAME,
+            inputs: tables::INPUTS,
+            outputs: 1,
+        })
+    }
+
+    fn td_inputs(&self, inputs: &mut Inputs) -> Option<Player> {
+        Some(tables::encode(self, inputs))
     }
 }

@@ -14,43 +14,25 @@
 //! There is no side-to-move input: the viewer is always the player to act. The dice are not
 //! encoded (at a decision node the network values the position before the roll is used).
 
+use cowrie_engine::games::tables::Direction;
 use cowrie_engine::{Frangieh, Player};
 
 use super::net::Inputs;
+use super::tables::encode_points;
 
 /// The encoding's name, recorded in the weights' metadata.
 pub const NAME: &str = "frangieh-tesauro-1";
 /// Inputs of the encoding.
 pub const INPUTS: usize = 196;
 
-#[inline]
-fn units(inputs: &mut Inputs, at: usize, n: u8) {
-    if n == 0 {
-        return;
-    }
-    inputs.set(at, 1.0);
-    if n >= 2 {
-        inputs.set(at + 1, 1.0);
-    }
-    if n >= 3 {
-        inputs.set(at + 2, 1.0);
-    }
-    if n > 3 {
-        inputs.set(at + 3, f32::from(n - 3) / 2.0);
-    }
-}
-
 /// Encodes `state` from the view of the player to act; returns that player.
 pub fn encode(state: &Frangieh, inputs: &mut Inputs) -> Player {
     inputs.clear();
     let me = state.side_to_move();
     let (m, o) = (me.index(), me.opponent().index());
-    let c = state.board().counts();
-    for p in 1..=24 {
-        units(inputs, 4 * (p - 1), c[m][p]);
-        units(inputs, 96 + 4 * (p - 1), c[o][25 - p]);
-    }
     let b = state.board();
+    // The sides move in opposite directions: the opponent's point 25 - p is the viewer's p.
+    encode_points(b, m, Direction::Opposite, inputs);
     inputs.set(192, f32::from(b.bar(m)) / 2.0);
     inputs.set(193, f32::from(b.bar(o)) / 2.0);
     inputs.set(194, f32::from(b.off(m)) / 15.0);

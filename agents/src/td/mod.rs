@@ -9,9 +9,12 @@
 //! backgammon, as GNU Backgammon's networks give them. The value (equity) of a position is then
 //! `2 win - 1` or `2 win - 1 + win_gammon + win_backgammon - lose_gammon - lose_backgammon`.
 
+pub mod bargese;
 pub(crate) mod encoding;
 pub mod frangieh;
+pub mod julbahar;
 pub mod net;
+pub(crate) mod tables;
 pub mod train;
 
 use std::collections::HashMap;

@@ -413,6 +413,11 @@ pub struct ReplayArgs {
     /// self-contained HTML page stepping through its positions.
     #[arg(long, value_name = "FILE.html")]
     pub html: Option<PathBuf>,
+    /// Also write one JSON line per ply of the replayed games: game_index, ply, seat, agent,
+    /// the position before (with the dice to play), the action and the position after, in the
+    /// game's notation (written once every game has replayed as recorded).
+    #[arg(long, value_name = "FILE.jsonl")]
+    pub plies: Option<PathBuf>,
 }
 
 /// Arguments shared by runs of games.

@@ -309,6 +309,7 @@ fn replay_in(dir: &Path, files: &Files) -> anyhow::Result<()> {
         game_index: None,
         quiet: true,
         html: None,
+        plies: None,
     };
     replay::replay_read(&args, &reader(&[(dir.to_path_buf(), files)]), |_| Ok(()))
 }

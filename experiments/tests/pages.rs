@@ -143,3 +143,64 @@ fn show_refuses_bad_input_and_draws_the_start() {
         assert_eq!(doc.root_element().tag_name().name(), "svg");
     }
 }
+
+#[test]
+fn replay_plies_lists_every_ply_with_the_positions_around_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("run");
+    let args =
+        "match --game frangieh --variant modern --p1 heuristic --p2 random --games 2 --seed 3";
+    let args: Vec<&str> = args
+        .split(' ')
+        .chain(["--record", "--quiet", "--out", run.to_str().unwrap()])
+        .collect();
+    ok(&cowrie(&args));
+    let plies = dir.path().join("plies.jsonl");
+    let records = run.join("records.jsonl");
+    let o = cowrie(&[
+        "replay",
+        records.to_str().unwrap(),
+        "--quiet",
+        "--plies",
+        plies.to_str().unwrap(),
+    ]);
+    ok(&o);
+    let lines: Vec<serde_json::Value> = std::fs::read_to_string(&plies)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (_, rows) = common::read_rows(&run.join("games.csv"));
+    let total: u64 = rows.iter().map(|r| r[14].parse::<u64>().unwrap()).sum();
+    assert_eq!(lines.len() as u64, total, "one line per ply of the games");
+    for w in lines.windows(2) {
+        let (a, b) = (&w[0], &w[1]);
+        if a["game_index"] != b["game_index"] {
+            assert_eq!(b["ply"], 1);
+            continue;
+        }
+        assert_eq!(b["ply"].as_u64().unwrap(), a["ply"].as_u64().unwrap() + 1);
+        // Between two plies only the dice are thrown: the board and the player to roll after
+        // one ply are the board and the player of the next.
+        let board = |v: &serde_json::Value| {
+            let t: Vec<String> = v.as_str().unwrap().split(' ').map(str::to_string).collect();
+            (t[0].clone(), t[1].clone())
+        };
+        assert_eq!(board(&a["after"]), board(&b["before"]), "{a} {b}");
+    }
+    // Each line names the agent of its seat: the pair's second game swaps the seats.
+    for l in &lines {
+        let heuristic_seat = if l["game_index"] == 0 { 1 } else { 2 };
+        let want = if l["seat"] == heuristic_seat {
+            "heuristic:temperature=0"
+        } else {
+            "random"
+        };
+        assert_eq!(l["agent"], want, "{l}");
+    }
+    // The first ply of game 0 starts from the rules' start with the opening dice to play.
+    assert!(lines[0]["before"]
+        .as_str()
+        .unwrap()
+        .starts_with("24:2,13:5,8:3,6:5/24:2,13:5,8:3,6:5 "));
+}

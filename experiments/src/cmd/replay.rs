@@ -1,7 +1,9 @@
 //! `cowrie replay FILE`: re-plays the games of a `records.jsonl` through the engine, checking
 //! every chance outcome and ply against the rules and the recorded result, and prints the
 //! positions; with `--html`, also writes one game as a self-contained page stepping through
-//! its positions ([`crate::replay_page`]).
+//! its positions ([`crate::replay_page`]); with `--plies`, one JSON line per ply (the position
+//! before it, the action, the position after, in the game's notation), for tools that judge
+//! moves by another engine (`tools/gnubg_judge.py`).
 
 use std::fmt::Write as _;
 use std::io::BufRead;
@@ -23,10 +25,27 @@ struct Replay<'a> {
     quiet: bool,
     /// Collect the page's frames.
     html: bool,
+    /// Collect the JSON lines of `--plies`.
+    plies: bool,
+}
+
+/// One line of `--plies`: a ply of a recorded game.
+#[derive(serde::Serialize)]
+struct PlyLine<'a> {
+    game_index: u64,
+    /// The ply's number in the game (from 1).
+    ply: u32,
+    seat: u8,
+    /// The spec of the agent in that seat.
+    agent: &'a str,
+    /// The position before the ply (at a decision node: the dice to play included).
+    before: String,
+    action: &'a str,
+    after: String,
 }
 
 impl GameTask for Replay<'_> {
-    type Output = (String, Vec<Frame>);
+    type Output = (String, Vec<Frame>, String);
 
     fn run<G: Game + cowrie_agents::Evaluate + Draw + Report>(
         self,
@@ -54,6 +73,7 @@ impl GameTask for Replay<'_> {
             );
         }
         let mut frames = Vec::new();
+        let mut plies = String::new();
         let (mut turns, mut last_seat) = (0, None);
         let mut frame = |state: &G, caption: String, turns: u32| {
             if self.html {
@@ -108,9 +128,27 @@ impl GameTask for Replay<'_> {
                         ToAct::Decision(p) => G::side_name(p),
                         _ => "",
                     };
+                    let before = if self.plies {
+                        state.notation()
+                    } else {
+                        String::new()
+                    };
                     state
                         .try_play(a)
                         .map_err(|e| anyhow::anyhow!(at(format!("event {n}: {e}"))))?;
+                    if self.plies {
+                        let line = PlyLine {
+                            game_index: rec.game_index,
+                            ply: state.plies(),
+                            seat: *seat,
+                            agent: &rec.agents[usize::from(*seat) - 1],
+                            before,
+                            action,
+                            after: state.notation(),
+                        };
+                        plies.push_str(&serde_json::to_string(&line)?);
+                        plies.push('\n');
+                    }
                     if last_seat != Some(*seat) {
                         turns += 1;
                         last_seat = Some(*seat);
@@ -162,7 +200,7 @@ impl GameTask for Replay<'_> {
             rec.plies,
             winner.map_or(String::new(), |w| format!(", winner seat {w}"))
         );
-        Ok((out, frames))
+        Ok((out, frames, plies))
     }
 }
 
@@ -201,6 +239,7 @@ pub fn replay_read(
     let run = check_read(&args.file, &bytes, read)?;
     let mut found = false;
     let mut page: Option<String> = None;
+    let mut plies = String::new();
     if args.html.is_some() && args.game_index.is_none() && bytes.lines().count() > 1 {
         bail!(
             "--html draws one game and '{}' holds several: name one with --game-index",
@@ -213,12 +252,13 @@ pub fn replay_read(
             continue;
         }
         found = true;
-        let (text, frames) = dispatch(
+        let (text, frames, lines) = dispatch(
             &rec.game,
             Replay {
                 rec: &rec,
                 quiet: args.quiet,
                 html: args.html.is_some(),
+                plies: args.plies.is_some(),
             },
         )
         .with_context(|| format!("'{}' line {}", args.file.display(), n + 1))?;
@@ -226,10 +266,16 @@ pub fn replay_read(
             let result = text.lines().last().unwrap_or_default().to_string();
             page = Some(crate::replay_page::page(&rec, &frames, &result));
         }
+        plies.push_str(&lines);
         emit(&text)?;
     }
     if let (Some(path), Some(page)) = (&args.html, page) {
         std::fs::write(path, page).with_context(|| format!("cannot write '{}'", path.display()))?;
+    }
+    // Written once every game has replayed as recorded, so a file is never partial.
+    if let Some(path) = &args.plies {
+        std::fs::write(path, plies)
+            .with_context(|| format!("cannot write '{}'", path.display()))?;
     }
     if !found {
         bail!(

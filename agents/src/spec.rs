@@ -6,7 +6,7 @@
 //! | `heuristic` | `temperature=0` (0: greedy, ties broken by the agent's stream; `T > 0`: softmax over the evaluation) |
 //! | `mcts` | `iterations=N` or `ms=N` (exactly one, required), `c=1.4`, `rollout=random` (or `heuristic`), `cutoff=none` (or a number of plies); the enhancements, off by default: `bias=0` (progressive bias weight), `solver=off`, `widen=none` (with `widen_exp=0.5`), `reuse=off`, `net=heuristic` (or `shipped` or a safetensors file: the evaluation) |
 //! | `expectimax` | `depth=N` and/or `ms=N` (at least one), iterative deepening up to `depth` (64 when only `ms` is given); `nodes=100000000` (the node budget of a move, written only when not the default) |
-//! | `td` | `weights=shipped` (or a safetensors file), `ply=0` (0, 1 or 2) |
+//! | `td` | `weights=shipped` (or `shipped:VARIANT`, or a safetensors file), `ply=0` (0, 1 or 2) |
 //! | `external` | `timeout_ms=30000`, then `cmd=...` (required, last: everything after `cmd=`, commas included, is the command) |
 //! | `perfect` | `db=DIR` (required: a database written by `cowrie solve`), `depth=4` (the search where the database does not reach) |
 //!
@@ -60,6 +60,10 @@ pub struct PerfectParams {
 pub enum Weights {
     /// The weights shipped for the game and variant (`weights=shipped`, the default).
     Shipped,
+    /// The weights shipped for the game under another named variant (`weights=shipped:VARIANT`),
+    /// for playing rules that have none of their own with the same network (the encoding and
+    /// outputs must fit).
+    ShippedFor(String),
     /// A safetensors file.
     File(PathBuf),
 }
@@ -161,8 +165,9 @@ impl Weights {
     /// `shipped` or a file; `None` for an empty value.
     fn read(text: &str) -> Option<Weights> {
         match text {
-            "" => None,
+            "" | "shipped:" => None,
             "shipped" => Some(Weights::Shipped),
+            v if v.starts_with("shipped:") => Some(Weights::ShippedFor(v[8..].to_string())),
             f => Some(Weights::File(PathBuf::from(f))),
         }
     }
@@ -172,6 +177,7 @@ impl fmt::Display for Weights {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Weights::Shipped => write!(f, "shipped"),
+            Weights::ShippedFor(v) => write!(f, "shipped:{v}"),
             Weights::File(path) => write!(f, "{}", path.display()),
         }
     }
@@ -718,6 +724,10 @@ mod tests {
             (
                 "td:ply=2,weights=w.safetensors",
                 "td:weights=w.safetensors,ply=2",
+            ),
+            (
+                "td:weights=shipped:barakat-1974",
+                "td:weights=shipped:barakat-1974,ply=0",
             ),
             (
                 "external:timeout_ms=50,cmd=./a",

@@ -9,6 +9,7 @@
 #   sh results/large-study/run.sh            # the runs committed in results/large-study/
 #   STRONG=1 sh results/large-study/run.sh   # also the stronger agents (see results/README.md)
 #   STRONG=1 DEFAULT=0 sh results/large-study/run.sh   # the stronger agents only
+#   STRONG=1 DEFAULT=0 PARTS=julbahar-td sh results/large-study/run.sh   # one part of them
 # PLAY_ONLY=1 plays and merges without the comparisons. SHARDS (default 2) shards per run, played one after another here; on a cluster give each
 # shard its own job, then run the merge and compare lines.
 set -eu
@@ -59,12 +60,23 @@ if [ "${DEFAULT:-1}" = 1 ]; then
 fi
 
 if [ "${STRONG:-0}" = 1 ]; then
-    # Stronger agents, within 6 CPU-hours in all but not run for the committed results:
-    # td:ply=1 on Frangieh (about 0.19 CPU-s a game), expectimax:depth=2 on Julbahar (about
-    # 0.24 CPU-s a match) and Bargese (about 0.1 CPU-s a game under finkel-2002), and Frangieh's
-    # ludii variant, which has no shipped network, by expectimax:depth=2 (about 0.035 CPU-s a game).
-    study frangieh frangieh-td1 td:ply=1 20000 barakat-1974 modern
-    study julbahar julbahar-ex2 expectimax:depth=2 16000 barakat-1974 ludii
-    study bargese bargese-ex2 expectimax:depth=2 16000 finkel-2002 ludii
-    one_run frangieh frangieh-ludii 1 ludii expectimax:depth=2 20000
+    # Stronger agents, within 6 CPU-hours in all but not run for the committed default runs
+    # (the costs per game: docs/benchmarks.md). PARTS picks some of them (default: all).
+    # frangieh-td1: td:ply=1, the shipped networks searched one ply; julbahar-td: the network
+    # shipped for barakat-1974 under both variants (it wins 99% of matches against
+    # expectimax:depth=2); bargese-ex2: expectimax:depth=2, the top of Bargese's ladder;
+    # frangieh-ludii: Frangieh's ludii variant, which has no network, by expectimax:depth=2.
+    PARTS=${PARTS:-frangieh-td1 julbahar-td bargese-ex2 frangieh-ludii}
+    for part in $PARTS; do
+        case $part in
+        frangieh-td1) study frangieh frangieh-td1 td:ply=1 20000 barakat-1974 modern ;;
+        julbahar-td)
+            study julbahar julbahar-td td:weights=shipped:barakat-1974,ply=0 16000 \
+                barakat-1974 ludii
+            ;;
+        bargese-ex2) study bargese bargese-ex2 expectimax:depth=2 16000 finkel-2002 ludii ;;
+        frangieh-ludii) one_run frangieh frangieh-ludii 1 ludii expectimax:depth=2 20000 ;;
+        *) echo "unknown part '$part'" >&2; exit 2 ;;
+        esac
+    done
 fi

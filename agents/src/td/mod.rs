@@ -171,6 +171,12 @@ pub fn shipped(game: &str, variant: &str) -> Option<&'static [u8]> {
         ("frangieh", "barakat-1974") => Some(include_bytes!(
             "../../weights/frangieh-barakat-1974.safetensors"
         )),
+        ("julbahar", "barakat-1974") => Some(include_bytes!(
+            "../../weights/julbahar-barakat-1974.safetensors"
+        )),
+        ("bargese", "finkel-2002") => Some(include_bytes!(
+            "../../weights/bargese-finkel-2002.safetensors"
+        )),
         _ => None,
     }
 }
@@ -212,8 +218,11 @@ pub fn resolve<G: Evaluate>(weights: &Weights, rules: &G::Rules) -> Result<NetEv
     let err = |e: NetError| SpecError::Weights(e.to_string());
     let (net, name) = match weights {
         Weights::File(path) => (load_cached(path).map_err(err)?, path.display().to_string()),
-        Weights::Shipped => {
-            let variant = crate::external::variant_name::<G>(rules).unwrap_or("custom");
+        Weights::Shipped | Weights::ShippedFor(_) => {
+            let variant = match weights {
+                Weights::ShippedFor(v) => v.as_str(),
+                _ => crate::external::variant_name::<G>(rules).unwrap_or("custom"),
+            };
             let name = shipped_name(G::NAME, variant);
             let key = PathBuf::from(format!("shipped:{name}"));
             let mut c = cache()
@@ -224,7 +233,7 @@ pub fn resolve<G: Evaluate>(weights: &Weights, rules: &G::Rules) -> Result<NetEv
                 None => {
                     let bytes = shipped(G::NAME, variant).ok_or_else(|| {
                         SpecError::Weights(format!(
-                            "no shipped weights for {} '{variant}' (give weights=FILE)",
+                            "no shipped weights for {} '{variant}' (give weights=FILE or shipped:VARIANT)",
                             G::NAME
                         ))
                     })?;
@@ -349,5 +358,28 @@ mod tests {
             "{e}"
         );
         assert_eq!(net.meta["games"], "300000");
+    }
+
+    #[test]
+    fn julbahar_and_bargese_ship_weights_for_their_default_variants_and_lend_them_by_name() {
+        use cowrie_engine::{Bargese, BargeseRules, Julbahar, JulbaharRules};
+        let j = JulbaharRules::default();
+        let eval = resolve::<Julbahar>(&Weights::Shipped, &j).unwrap();
+        let start = Julbahar::new(&j);
+        let v = eval.value(&start, Player::ONE);
+        assert_eq!(v, -eval.value(&start, Player::TWO));
+        let b = BargeseRules::default();
+        resolve::<Bargese>(&Weights::Shipped, &b).unwrap();
+        // Julbahar's ludii variant has none of its own: refused by default, lent by name.
+        let ludii = JulbaharRules::variant("ludii").unwrap();
+        let e = resolve::<Julbahar>(&Weights::Shipped, &ludii).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("no shipped weights for julbahar 'ludii'"),
+            "{e}"
+        );
+        resolve::<Julbahar>(&Weights::ShippedFor("barakat-1974".into()), &ludii).unwrap();
+        let e = resolve::<Julbahar>(&Weights::ShippedFor("nope".into()), &ludii).unwrap_err();
+        assert!(e.to_string().contains("'nope'"), "{e}");
     }
 }

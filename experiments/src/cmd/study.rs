@@ -53,7 +53,10 @@ fn variants<G: Game>() -> Vec<&'static str> {
 ///   fraction of its cost (results/td-frangieh); `ludii`, which has no shipped network, is played
 ///   by `expectimax:depth=2` in a run of its own (`frangieh-ludii/`), so that no variant
 ///   difference is taken between two agents;
-/// - Julbahar: `expectimax:depth=2`, the top of its ladder;
+/// - Julbahar: `td:weights=shipped:barakat-1974,ply=0`, the network shipped for `barakat-1974`
+///   (trained on single games, then on the match to 31), under both variants so that the
+///   comparison is of rules, not agents: it wins 99% of matches against `expectimax:depth=2`
+///   (agents/weights/README.md) at a fraction of its cost;
 /// - Bargese: `expectimax:depth=2`, the top of its ladder (the ladders' rates, with their
 ///   intervals, are in results/README.md).
 #[must_use]
@@ -82,7 +85,7 @@ pub fn runs() -> Vec<StudyRun> {
         StudyRun {
             game: Julbahar::NAME,
             variants: variants::<Julbahar>(),
-            agent: "expectimax:depth=2",
+            agent: "td:weights=shipped:barakat-1974,ply=0",
             dir: Julbahar::NAME,
         },
         StudyRun {

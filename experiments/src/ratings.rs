@@ -102,6 +102,30 @@ impl Pentanomial {
     }
 }
 
+impl Pentanomial {
+    /// The pairs of a run's `games.csv` rows (in game order) from the view of `agent` (an agent
+    /// spec as the rows write it): its points in each game, win 1, draw ½, loss 0, a truncated
+    /// game `None`; a pair that is not two games is counted as truncated.
+    #[must_use]
+    pub fn of_rows(rows: &[crate::record::GameRow], agent: &str) -> Pentanomial {
+        let mut p = Pentanomial::default();
+        let points: Vec<(u64, Option<f64>)> = rows
+            .iter()
+            .map(|r| {
+                let seat = if r.agent_p1 == agent { 1 } else { 2 };
+                (r.pair_index, r.result_of(seat).score())
+            })
+            .collect();
+        for pair in points.chunk_by(|a, b| a.0 == b.0) {
+            match pair {
+                [(_, a), (_, b)] => p.add(*a, *b),
+                _ => p.truncated += 1,
+            }
+        }
+        p
+    }
+}
+
 /// Pair-level (pentanomial) statistics of seat-swapped pairs, [`Pentanomial::pair_level`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PairLevel {

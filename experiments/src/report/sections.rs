@@ -713,12 +713,42 @@ fn judged(
 }
 
 /// Every directory under `dir` with a `manifest.json`, depth first in sorted order.
+/// The pair-level score of a match between two different agents (seat-swapped pairs, the
+/// pentanomial model), from the view of game 0's first seat; null for a self-play run.
+fn pairs_of(games: &Path) -> anyhow::Result<Value> {
+    let rows = crate::record::read_rows(games)?;
+    let Some(first) = rows.first() else {
+        return Ok(Value::Null);
+    };
+    if first.agent_p1 == first.agent_p2 {
+        return Ok(Value::Null);
+    }
+    let p = crate::ratings::Pentanomial::of_rows(&rows, &first.agent_p1);
+    let l = p.pair_level();
+    Ok(json!({
+        "agent": first.agent_p1,
+        "pairs": p.pairs(),
+        "truncated": p.truncated,
+        "counts": p.counts,
+        "score": format!("{:.3}", l.score),
+        "low": format!("{:.3}", l.low),
+        "high": format!("{:.3}", l.high),
+        "elo": format!("{:+.0}", l.elo),
+        // A p-value below the smallest double is printed as such, not as 0.
+        "p": if l.p_value > 0.0 { format!("= {:.2e}", l.p_value) } else { "below 1e-300".to_string() },
+    }))
+}
+
 fn other_runs(root: &Path, dir: &Path, out: &mut Vec<Value>) -> anyhow::Result<()> {
     if dir.join("manifest.json").is_file() {
         let mut info = run_info(root, dir)?;
         let summary = dir.join("summary.csv");
         if summary.is_file() {
             info["summary"] = Table::read(&summary)?.to_value();
+        }
+        let games = dir.join("games.csv");
+        if games.is_file() {
+            info["pairs"] = pairs_of(&games)?;
         }
         out.push(info);
         return Ok(());

@@ -7,7 +7,11 @@ set -eu
 C=${COWRIE:-target/release/cowrie}
 OUT=${OUT:-results/agent-bars}
 THREADS=${THREADS:-2}
-PARTS=${PARTS:-frangieh-td0-ex2 julbahar-td0-ex2 bargese-td1-ex2}
+PARTS=${PARTS:-frangieh-td0-ex2 julbahar-td0-ex2 bargese-td1-ex2 baghchal-mcts-h frangieh-mcts-h
+julbahar-mcts-h bargese-mcts-h}
+# The enhanced MCTS (docs/agents.md): progressive bias, solver, widening, tree reuse; the dice games
+# with their shipped network at the leaves (cutoff=0), Baghchal with greedy rollouts of 4 plies.
+E=bias=1,solver=on,widen=2,reuse=on
 run() {
     name=$1
     shift
@@ -21,6 +25,20 @@ for part in $PARTS; do
     frangieh-td0-ex2) run "$part" --game frangieh --variant modern --p1 td:ply=0 --p2 expectimax:depth=2 ;;
     julbahar-td0-ex2) run "$part" --game julbahar --p1 td:ply=0 --p2 expectimax:depth=2 ;;
     bargese-td1-ex2) run "$part" --game bargese --p1 td:ply=1 --p2 expectimax:depth=2 ;;
+    # The enhanced MCTS against the heuristic on each game, at budgets of a few milliseconds a move.
+    baghchal-mcts-h)
+        run "$part" --game baghchal --p1 "mcts:iterations=2000,$E,rollout=heuristic,cutoff=4" --p2 heuristic
+        ;;
+    frangieh-mcts-h)
+        run "$part" --game frangieh --variant modern --p1 "mcts:iterations=1000,cutoff=0,$E,net=shipped" \
+            --p2 heuristic
+        ;;
+    julbahar-mcts-h)
+        run "$part" --game julbahar --p1 "mcts:iterations=200,cutoff=0,$E,net=shipped" --p2 heuristic
+        ;;
+    bargese-mcts-h)
+        run "$part" --game bargese --p1 "mcts:iterations=1000,cutoff=0,$E,net=shipped" --p2 heuristic
+        ;;
     *) echo "unknown part '$part'" >&2; exit 2 ;;
     esac
 done

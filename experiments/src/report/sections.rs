@@ -725,14 +725,23 @@ fn pairs_of(games: &Path) -> anyhow::Result<Value> {
     }
     let p = crate::ratings::Pentanomial::of_rows(&rows, &first.agent_p1);
     let l = p.pair_level();
+    // Where every pair has the same outcome the normal interval is undefined: the Wilson
+    // interval over the pairs instead (Pentanomial::score).
+    let (low, high, wilson) = if l.low.is_nan() {
+        let (_, lo, hi) = p.score();
+        (lo, hi, true)
+    } else {
+        (l.low, l.high, false)
+    };
     Ok(json!({
         "agent": first.agent_p1,
         "pairs": p.pairs(),
         "truncated": p.truncated,
         "counts": p.counts,
         "score": format!("{:.3}", l.score),
-        "low": format!("{:.3}", l.low),
-        "high": format!("{:.3}", l.high),
+        "low": format!("{low:.3}"),
+        "high": format!("{high:.3}"),
+        "wilson": wilson,
         "elo": format!("{:+.0}", l.elo),
         // A p-value below the smallest double is printed as such, not as 0.
         "p": if l.p_value > 0.0 { format!("= {:.2e}", l.p_value) } else { "below 1e-300".to_string() },

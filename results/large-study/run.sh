@@ -64,14 +64,14 @@ if [ "${STRONG:-0}" = 1 ]; then
     # (the costs per game: docs/benchmarks.md). PARTS picks some of them (default: all).
     # frangieh-td1: td:ply=1, the shipped networks searched one ply; julbahar-td: the network
     # shipped for barakat-1974 under both variants (it wins 99% of matches against
-    # expectimax:depth=2); bargese-ex2: expectimax:depth=2, the top of Bargese's ladder;
+    # expectimax:depth=2; 20,000 matches, since 16,000 left the first mover's interval at +-1.1); bargese-ex2: expectimax:depth=2, the top of Bargese's ladder;
     # frangieh-ludii: Frangieh's ludii variant, which has no network, by expectimax:depth=2.
     PARTS=${PARTS:-frangieh-td1 julbahar-td bargese-ex2 frangieh-ludii}
     for part in $PARTS; do
         case $part in
         frangieh-td1) study frangieh frangieh-td1 td:ply=1 20000 barakat-1974 modern ;;
         julbahar-td)
-            study julbahar julbahar-td td:weights=shipped:barakat-1974,ply=0 16000 \
+            study julbahar julbahar-td td:weights=shipped:barakat-1974,ply=0 20000 \
                 barakat-1974 ludii
             ;;
         bargese-ex2) study bargese bargese-ex2 expectimax:depth=2 16000 finkel-2002 ludii ;;

@@ -5,7 +5,7 @@
 //!
 //! From the view of the player to act (the viewer; at the opening throw's chance node, the
 //! player the state names to move), 197 inputs:
-//! - 0..192: the point units ([`super::tables`]) of the viewer's checkers, point by point in its
+//! - 0..192: the point units (`tables.rs`) of the viewer's checkers, point by point in its
 //!   numbering, and of the opponent's checkers on the same points (mapped through the rules'
 //!   direction);
 //! - 192, 193: the viewer's and the opponent's checkers borne off ÷ 15 (nothing is ever hit, so

@@ -144,7 +144,11 @@ fn weights_for_other_rules_are_refused_naming_the_file() {
     let spec = format!("td:weights={}", w.display());
     for (game, variant, needle) in [
         ("frangieh", "modern", "1 outputs"),
-        ("julbahar", "barakat-1974", "trained for the game 'frangieh', not julbahar"),
+        (
+            "julbahar",
+            "barakat-1974",
+            "trained for the game 'frangieh', not julbahar",
+        ),
         ("baghchal", "five-captures", "no learned evaluation"),
     ] {
         let out = dir.path().join(format!("m-{game}"));

@@ -368,12 +368,11 @@ fn compare_and_advantage_write_metrics_with_intervals() {
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(String::from_utf8_lossy(&o.stdout).contains("first_mover_win_rate"));
+    // No rule set at all is refused (one is measured on its own, as the study does).
     let r = cowrie(&[
         "compare",
         "--game",
         "baghchal",
-        "--set",
-        "five-captures",
         "--agent",
         "random",
         "--out",

@@ -12,6 +12,10 @@
 #   STRONG=1 DEFAULT=0 PARTS=julbahar-td sh results/large-study/run.sh   # one part of them
 # PLAY_ONLY=1 plays and merges without the comparisons. SHARDS (default 2) shards per run, played one after another here; on a cluster give each
 # shard its own job, then run the merge and compare lines.
+# Provenance of the committed stronger runs: frangieh-td1's binary was built at 490b9d4;
+# julbahar-td's and bargese-ex2's (and frangieh-ludii's) from the working tree that was committed
+# as fc37e4d (the Julbahar and Bargese networks, weights=shipped:VARIANT), so their manifests
+# record its parent 0984222: re-run them from fc37e4d or later.
 set -eu
 C=${COWRIE:-target/release/cowrie}
 OUT=${OUT:-results/large-study}
@@ -75,7 +79,12 @@ if [ "${STRONG:-0}" = 1 ]; then
                 barakat-1974 ludii
             ;;
         bargese-ex2) study bargese bargese-ex2 expectimax:depth=2 16000 finkel-2002 ludii ;;
-        frangieh-ludii) one_run frangieh frangieh-ludii 1 ludii expectimax:depth=2 20000 ;;
+        frangieh-ludii)
+            one_run frangieh frangieh-ludii 1 ludii expectimax:depth=2 20000
+            [ "${PLAY_ONLY:-0}" = 1 ] || $C compare --game frangieh --set ludii \
+                --agent expectimax:depth=2 --games 20000 --seed "$SEED" --threads 2 \
+                --out "$OUT/frangieh-ludii" --resume --quiet > "$OUT/frangieh-ludii/compare.txt"
+            ;;
         *) echo "unknown part '$part'" >&2; exit 2 ;;
         esac
     done

@@ -97,7 +97,8 @@ def clustered(per_game):
     mbar = plays / n
     var = sum((s - mean * m) ** 2 for s, m in per_game) / (n - 1) / (n * mbar * mbar)
     half = 1.959964 * math.sqrt(var)
-    return mean, mean - half, mean + half
+    # A play's loss is never negative, so neither is the interval's lower end.
+    return mean, max(0.0, mean - half), mean + half
 
 
 def main():

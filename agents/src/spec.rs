@@ -76,6 +76,10 @@ pub struct TdParams {
     /// 0: greedy on the network; 1 or 2: expectiminimax over every roll, the network at the
     /// leaves (an expectimax search of `ply + 1` decision plies).
     pub ply: u32,
+    /// The search's node budget per move (`nodes=N`, as [`ExpectimaxParams::nodes`]): a deeper
+    /// iteration that would visit more nodes is abandoned and the move is the deepest completed
+    /// one's, so `ply=2,nodes=N` searches two plies where that is cheap and one elsewhere.
+    pub nodes: u64,
 }
 
 /// The default per-move timeout of an `external` agent, in milliseconds.
@@ -390,7 +394,7 @@ const MCTS_KEYS: &str =
     "iterations, ms, c, rollout, cutoff, bias, solver, widen, widen_exp, reuse, net";
 const EXPECTIMAX_KEYS: &str = "depth, ms, nodes";
 const EXTERNAL_KEYS: &str = "timeout_ms";
-const TD_KEYS: &str = "weights, ply";
+const TD_KEYS: &str = "weights, ply, nodes";
 
 /// Reads `external:[timeout_ms=N,]cmd=COMMAND`: `cmd=` comes last and takes the rest.
 fn parse_external(params: Option<&str>) -> Result<AgentSpec, SpecError> {
@@ -567,7 +571,18 @@ impl FromStr for AgentSpec {
                         _ => return Err(p.bad("ply", v, "0, 1 or 2")),
                     },
                 };
-                Ok(AgentSpec::Td(TdParams { weights, ply }))
+                let nodes = match p.get("nodes") {
+                    None => DEFAULT_NODES,
+                    Some(v) => match v.parse::<u64>() {
+                        Ok(n) if (1..=MAX_NODES).contains(&n) => n,
+                        _ => return Err(p.bad("nodes", v, "a whole number from 1 to 10^12")),
+                    },
+                };
+                Ok(AgentSpec::Td(TdParams {
+                    weights,
+                    ply,
+                    nodes,
+                }))
             }
             "external" => parse_external(params),
             "perfect" => {
@@ -647,7 +662,12 @@ impl fmt::Display for AgentSpec {
                 Ok(())
             }
             AgentSpec::Td(p) => {
-                write!(f, "td:weights={},ply={}", p.weights, p.ply)
+                write!(f, "td:weights={},ply={}", p.weights, p.ply)?;
+                // Written only when not the default, so earlier runs keep their text.
+                if p.nodes != DEFAULT_NODES {
+                    write!(f, ",nodes={}", p.nodes)?;
+                }
+                Ok(())
             }
             AgentSpec::External(p) => {
                 write!(f, "external:timeout_ms={},cmd={}", p.timeout_ms, p.cmd)
@@ -729,6 +749,8 @@ mod tests {
                 "td:weights=shipped:barakat-1974",
                 "td:weights=shipped:barakat-1974,ply=0",
             ),
+            ("td:nodes=5000,ply=2", "td:weights=shipped,ply=2,nodes=5000"),
+            ("td:ply=1,nodes=100000000", "td:weights=shipped,ply=1"),
             (
                 "external:timeout_ms=50,cmd=./a",
                 "external:timeout_ms=50,cmd=./a",
@@ -798,6 +820,7 @@ mod tests {
             ("external:cmd=", "no program"),
             ("td:ply=3", "'ply'"),
             ("td:depth=1", "'depth=1'"),
+            ("td:nodes=0", "'nodes'"),
             ("perfect", "db=DIR"),
             ("perfect:depth=3", "db=DIR"),
             ("perfect:db=x,depth=0", "'depth'"),

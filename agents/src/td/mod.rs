@@ -285,7 +285,7 @@ impl<G: Evaluate> TdAgent<G> {
                 ExpectimaxParams {
                     depth: self.params.ply + 1,
                     ms: None,
-                    nodes: crate::expectimax::DEFAULT_NODES,
+                    nodes: self.params.nodes,
                 },
                 rng,
                 eval.clone(),

@@ -27,6 +27,7 @@ const VALID: &[&str] = &[
     "mcts:ms=50",
     "expectimax:depth=2,ms=100",
     "td:ply=1",
+    "td:ply=2,nodes=5000",
     "external:timeout_ms=500,cmd=python3 agent.py",
 ];
 

@@ -30,7 +30,7 @@ fn positions(games: u64) -> Vec<(Frangieh, Vec<<Frangieh as Game>::Action>)> {
                 ToAct::Decision(_) => {
                     s.legal_actions(&mut actions);
                     if actions.len() > 1 {
-                        out.push((s.clone(), actions.clone()));
+                        out.push((s, actions.clone()));
                     }
                     s.play_unchecked(actions[r.gen_range(0..actions.len())]);
                 }

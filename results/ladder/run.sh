@@ -11,12 +11,19 @@ set -eu
 C=${COWRIE:-target/release/cowrie}
 OUT=${OUT:-results/ladder}
 THREADS=${THREADS:-2}
-PARTS=${PARTS:-frangieh-strong julbahar-strong bargese-strong baghchal-strong frangieh-modern}
 # The enhanced MCTS: progressive bias, solver, widening, tree reuse (docs/agents.md).
 E=bias=1,solver=on,widen=2,reuse=on
 # Julbahar's ladder plays single games (unit=game): the network trained on single games.
 JW=agents/weights/julbahar-barakat-1974-unit-game.safetensors
 G="external:cmd=python3 tools/gnubg_agent.py --ply 0"
+ALL="frangieh-strong julbahar-strong bargese-strong baghchal-strong frangieh-modern"
+PARTS=${PARTS:-$ALL}
+for part in $PARTS; do
+    case " $ALL " in
+    *" $part "*) ;;
+    *) echo "unknown part '$part' (the parts: $ALL)" >&2; exit 2 ;;
+    esac
+done
 ladder() {
     name=$1
     shift

@@ -349,6 +349,17 @@ impl<'a> Params<'a> {
         self.items.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
     }
 
+    /// The node budget of a search (`nodes=N`, 1 to [`MAX_NODES`]; [`DEFAULT_NODES`] if absent).
+    fn nodes(&self) -> Result<u64, SpecError> {
+        match self.get("nodes") {
+            None => Ok(DEFAULT_NODES),
+            Some(v) => match v.parse::<u64>() {
+                Ok(n) if (1..=MAX_NODES).contains(&n) => Ok(n),
+                _ => Err(self.bad("nodes", v, "a whole number from 1 to 10^12")),
+            },
+        }
+    }
+
     fn bad(&self, param: &str, value: &str, expected: &'static str) -> SpecError {
         SpecError::BadValue {
             kind: self.kind.to_string(),
@@ -543,13 +554,7 @@ impl FromStr for AgentSpec {
                         expected: "depth=N and/or ms=N",
                     });
                 }
-                let nodes = match p.get("nodes") {
-                    None => DEFAULT_NODES,
-                    Some(v) => match v.parse::<u64>() {
-                        Ok(n) if (1..=MAX_NODES).contains(&n) => n,
-                        _ => return Err(p.bad("nodes", v, "a whole number from 1 to 10^12")),
-                    },
-                };
+                let nodes = p.nodes()?;
                 Ok(AgentSpec::Expectimax(ExpectimaxParams {
                     depth: depth.map_or(MAX_DEPTH, |d| d as u32),
                     ms,
@@ -571,13 +576,7 @@ impl FromStr for AgentSpec {
                         _ => return Err(p.bad("ply", v, "0, 1 or 2")),
                     },
                 };
-                let nodes = match p.get("nodes") {
-                    None => DEFAULT_NODES,
-                    Some(v) => match v.parse::<u64>() {
-                        Ok(n) if (1..=MAX_NODES).contains(&n) => n,
-                        _ => return Err(p.bad("nodes", v, "a whole number from 1 to 10^12")),
-                    },
-                };
+                let nodes = p.nodes()?;
                 Ok(AgentSpec::Td(TdParams {
                     weights,
                     ply,
@@ -604,6 +603,15 @@ impl FromStr for AgentSpec {
             }
             _ => Err(SpecError::UnknownKind(text.to_string())),
         }
+    }
+}
+
+/// Writes `,nodes=N` only when `nodes` is not the default, so earlier runs keep their text.
+fn write_nodes(f: &mut fmt::Formatter<'_>, nodes: u64) -> fmt::Result {
+    if nodes == DEFAULT_NODES {
+        Ok(())
+    } else {
+        write!(f, ",nodes={nodes}")
     }
 }
 
@@ -655,19 +663,11 @@ impl fmt::Display for AgentSpec {
                 if let Some(ms) = p.ms {
                     write!(f, ",ms={ms}")?;
                 }
-                // Written only when not the default, so earlier runs keep their text.
-                if p.nodes != DEFAULT_NODES {
-                    write!(f, ",nodes={}", p.nodes)?;
-                }
-                Ok(())
+                write_nodes(f, p.nodes)
             }
             AgentSpec::Td(p) => {
                 write!(f, "td:weights={},ply={}", p.weights, p.ply)?;
-                // Written only when not the default, so earlier runs keep their text.
-                if p.nodes != DEFAULT_NODES {
-                    write!(f, ",nodes={}", p.nodes)?;
-                }
-                Ok(())
+                write_nodes(f, p.nodes)
             }
             AgentSpec::External(p) => {
                 write!(f, "external:timeout_ms={},cmd={}", p.timeout_ms, p.cmd)

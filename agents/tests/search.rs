@@ -654,3 +654,36 @@ fn a_node_budget_ends_the_deepening_at_the_last_iteration_it_completed() {
     two.choose(s, &moves);
     assert_eq!(two.last_depth(), 2);
 }
+
+#[test]
+fn a_td_node_budget_below_the_second_iteration_plays_the_greedy_networks_moves() {
+    // With a budget too small for any iteration past the first, `td:ply=2` plays exactly
+    // `td:ply=0`'s moves; with the default budget its two-ply search chooses otherwise
+    // somewhere, so the budget is what decides.
+    use cowrie_engine::{Frangieh, FrangiehRules, RuleSet};
+    let start = Frangieh::new(&FrangiehRules::variant("modern").unwrap());
+    let mut sample = Vec::new();
+    for s in sample_positions(&start, 2, 1, 11) {
+        if matches!(s.to_act(), ToAct::Decision(_)) {
+            let legal = legal(&s);
+            if legal.len() > 1 {
+                sample.push((s, legal));
+            }
+        }
+    }
+    assert!(sample.len() > 40, "{} positions", sample.len());
+    let td = |spec: &str| -> AnyAgent<Frangieh> {
+        AnyAgent::build(&spec.parse::<AgentSpec>().unwrap(), rng(5))
+    };
+    let (mut greedy, mut starved) = (td("td:ply=0"), td("td:ply=2,nodes=1"));
+    for (s, legal) in &sample {
+        assert_eq!(greedy.choose(s, legal), starved.choose(s, legal));
+    }
+    let (mut greedy, mut deep) = (td("td:ply=0"), td("td:ply=2"));
+    let differ = sample
+        .iter()
+        .take(25)
+        .filter(|(s, legal)| greedy.choose(s, legal) != deep.choose(s, legal))
+        .count();
+    assert!(differ > 0, "the two-ply search never chose otherwise");
+}

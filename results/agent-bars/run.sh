@@ -3,8 +3,10 @@
 # in seat-swapped pairs on shared dice, its games and summary committed here.
 # Usage, from the repository root after `cargo build --release`: sh results/agent-bars/run.sh
 # (PARTS picks some; default all). Each run is a pure function of its command.
-# Provenance: the three td runs were played by a binary built from the working tree committed as
-# fc37e4d (its manifests record the parent 0984222): re-run them from fc37e4d or later.
+# Provenance: the Frangieh and Julbahar td runs were played by a binary built from the working tree
+# committed as fc37e4d (its manifests record the parent 0984222); the two Bargese runs with the
+# bargese-tracks-2 network by one built from the tree committed after c452a7a (which their manifests
+# record), on THREADS=2. Re-run them from those commits or later.
 set -eu
 C=${COWRIE:-target/release/cowrie}
 OUT=${OUT:-results/agent-bars}

@@ -1,9 +1,11 @@
-//! Bargese's input encoding for the learned evaluation (`bargese-tracks-1`): where each side's
-//! four pieces stand on its own track, home in the kitchen or not yet entered, and the throws
-//! in hand (Finkel 2002, DLP.Evidence.1604; `docs/rules/bargese.md` for the track).
+//! Bargese's input encoding for the learned evaluation (`bargese-tracks-2`): where each side's
+//! four pieces stand on its own track, home in the kitchen or not yet entered, the throws
+//! in hand, and where the two tracks meet: which pieces stand within reach of an opposing piece
+//! behind them (Finkel 2002, DLP.Evidence.1604; `docs/rules/bargese.md` for the track and for
+//! hammering).
 //!
 //! From the view of the player the stage names (to throw or to move; player one at the first
-//! three-shell throw, player two at the second), 180 inputs:
+//! three-shell throw, player two at the second), 262 inputs:
 //! - 0..83: the viewer's pieces on each square of its track (index 0, the entry, to 82, the
 //!   dodo), as a count;
 //! - 83..166: the opponent's pieces on each square of *its* track, as a count (the two tracks
@@ -14,17 +16,41 @@
 //! - 170..177: the throws of the turn not yet played, by mouths up (0 to 6), each count ÷ 2;
 //! - 177: 1 before the game has started (the three-shell throws, or waiting for a first dust or
 //!   bange); 178: the mouths up of player one's three-shell throw ÷ 3 while player two throws;
-//! - 179: 1 where the viewer is to move (a decision node), 0 where it is to throw.
+//! - 179: 1 where the viewer is to move (a decision node), 0 where it is to throw;
+//! - 180..220: **shots** on the viewer's pieces: at `180 + d - 1`, the pairs (viewer's piece
+//!   that can be hammered, opposing piece) with the opposing piece `d` squares (1 to 40) behind
+//!   it along the opponent's track, ÷ 2. A piece can be hammered on a square both tracks share
+//!   that is not an X, and not on its own central row on the way home (index 75 counts as home
+//!   unless `outer-end=open`); a piece off the board counts as standing one square before the
+//!   entry square (so a dust's 11 reaches the X and a bange's entry the bange square 24 on);
+//! - 220..260: the shots on the opponent's pieces by the viewer's, the same way;
+//! - 260, 261: the viewer's and the opponent's pip counts (the squares left to the kitchen: 84
+//!   off the board, `83 - i` on track square `i`, 0 in the kitchen) ÷ 336.
+//!
+//! The first 180 inputs are those of `bargese-tracks-1`, which had nothing else: there the network
+//! had to learn from pairs of squares on two tracks where a piece stands in danger, and a greedy
+//! player on it beat `expectimax:depth=2` in about half the games.
 
-use cowrie_engine::games::bargese::{Stage, KITCHEN, OFF, TRACK_LEN};
-use cowrie_engine::{Bargese, Player};
+use cowrie_engine::games::bargese::{
+    OuterEnd, Stage, HOME_ROW_START, KITCHEN, NOT_ON_TRACK, OFF, OPP_TO_MINE, OUTER_END_HOME,
+    TRACK_LEN, X_BY_TRACK,
+};
+use cowrie_engine::{Bargese, Game, Player};
 
 use super::net::Inputs;
 
 /// The encoding's name, recorded in the weights' metadata.
-pub const NAME: &str = "bargese-tracks-1";
+pub const NAME: &str = "bargese-tracks-2";
 /// Inputs of the encoding.
-pub const INPUTS: usize = 180;
+pub const INPUTS: usize = 262;
+/// The farthest distance behind a piece at which an opposing piece counts as a shot.
+pub const SHOT_REACH: usize = 40;
+/// The first input of the shots on the viewer's pieces.
+pub const SHOTS_ON_VIEWER: usize = 180;
+/// The first input of the shots on the opponent's pieces.
+pub const SHOTS_ON_OPPONENT: usize = SHOTS_ON_VIEWER + SHOT_REACH;
+/// The viewer's pip count's input (the opponent's follows).
+pub const PIPS: usize = SHOTS_ON_OPPONENT + SHOT_REACH;
 
 /// The player whose view the encoding of a state at `stage` takes.
 fn viewer(stage: Stage) -> Player {
@@ -51,14 +77,67 @@ fn pieces(inputs: &mut Inputs, at: usize, of: [u8; 4]) -> (f32, f32) {
     (kitchen, off)
 }
 
+/// Whether a piece on its own track square `t` can be hammered (`docs/rules/bargese.md`,
+/// *Hammering and safety*): not off the board, in the kitchen, on its private central row
+/// outward, on an X, or on its central row homeward.
+fn exposed(t: u8, outer_end: OuterEnd) -> bool {
+    if t >= KITCHEN || X_BY_TRACK[usize::from(t)] || t >= HOME_ROW_START {
+        return false;
+    }
+    !(t == OUTER_END_HOME && outer_end == OuterEnd::Home)
+}
+
+/// The pairs `(victim, hunter)` with the hunter `d` squares behind the victim along the
+/// hunter's track, by `d` (1 to [`SHOT_REACH`]), set at `at + d - 1` ÷ 2.
+fn shots(inputs: &mut Inputs, at: usize, victims: [u8; 4], hunters: [u8; 4], outer_end: OuterEnd) {
+    let mut count = [0u8; SHOT_REACH];
+    for v in victims {
+        if !exposed(v, outer_end) {
+            continue;
+        }
+        // The victim's square in the hunter's numbering (none on private squares).
+        for u in OPP_TO_MINE[usize::from(v)] {
+            if u == NOT_ON_TRACK {
+                continue;
+            }
+            for h in hunters {
+                let from = match h {
+                    KITCHEN => continue,
+                    OFF => -1,
+                    t => i32::from(t),
+                };
+                let d = i32::from(u) - from;
+                if (1..=SHOT_REACH as i32).contains(&d) {
+                    count[(d - 1) as usize] += 1;
+                }
+            }
+        }
+    }
+    for (k, &n) in count.iter().enumerate() {
+        inputs.set(at + k, f32::from(n) / 2.0);
+    }
+}
+
+/// The squares `of`'s pieces have left to the kitchen.
+fn pips(of: [u8; 4]) -> u32 {
+    of.iter()
+        .map(|&t| match t {
+            KITCHEN => 0,
+            OFF => 84,
+            t => 83 - u32::from(t),
+        })
+        .sum()
+}
+
 /// Encodes `state` (not finished) from the view of the player its stage names; returns that
 /// player.
 pub fn encode(state: &Bargese, inputs: &mut Inputs) -> Player {
     inputs.clear();
     let stage = state.stage();
     let me = viewer(stage);
-    let (k0, o0) = pieces(inputs, 0, state.pieces(me));
-    let (k1, o1) = pieces(inputs, TRACK_LEN, state.pieces(me.opponent()));
+    let (mine, theirs) = (state.pieces(me), state.pieces(me.opponent()));
+    let (k0, o0) = pieces(inputs, 0, mine);
+    let (k1, o1) = pieces(inputs, TRACK_LEN, theirs);
     inputs.set(166, k0);
     inputs.set(167, k1);
     inputs.set(168, o0);
@@ -75,5 +154,10 @@ pub fn encode(state: &Bargese, inputs: &mut Inputs) -> Player {
         Stage::Moving(_) => inputs.set(179, 1.0),
         Stage::Throwing(_) | Stage::Over(_) => {}
     }
+    let outer_end = state.rules().outer_end;
+    shots(inputs, SHOTS_ON_VIEWER, mine, theirs, outer_end);
+    shots(inputs, SHOTS_ON_OPPONENT, theirs, mine, outer_end);
+    inputs.set(PIPS, pips(mine) as f32 / 336.0);
+    inputs.set(PIPS + 1, pips(theirs) as f32 / 336.0);
     me
 }

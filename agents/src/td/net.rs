@@ -16,7 +16,7 @@ use rand_chacha::ChaCha8Rng;
 use safetensors::tensor::{Dtype, SafeTensors, TensorView};
 
 /// The most inputs an encoding may have.
-pub const MAX_INPUTS: usize = 256;
+pub const MAX_INPUTS: usize = 320;
 /// The most hidden units a network may have.
 pub const MAX_HIDDEN: usize = 256;
 /// The most outputs a network may have.

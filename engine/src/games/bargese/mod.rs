@@ -32,8 +32,8 @@ mod uses;
 pub use action::BargeseAction;
 pub use board::{
     coord, diagram, is_x, on_cross, opponent_indices, rotate180, rotate90, square_id, Coord,
-    BANGE_ENTRY, BANGE_INNER, DODO, ENTRY, HOME_ROW_START, KITCHEN, OFF, OUTER_END_HOME,
-    OUTER_END_OUT, RING_LEN, SQUARE, TRACK, TRACK_LEN, X_BY_TRACK, X_ENTRY,
+    BANGE_ENTRY, BANGE_INNER, DODO, ENTRY, HOME_ROW_START, KITCHEN, NOT_ON_TRACK, OFF, OPP_TO_MINE,
+    OUTER_END_HOME, OUTER_END_OUT, RING_LEN, SQUARE, TRACK, TRACK_LEN, X_BY_TRACK, X_ENTRY,
 };
 pub use movegen::MAX_COUNT;
 pub use rules::{

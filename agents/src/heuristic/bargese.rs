@@ -7,7 +7,6 @@
 //!
 //! Hand-set weights, not tuned; at a finished game the exact returns.
 
-use cowrie_engine::games::bargese::{KITCHEN, OFF};
 use cowrie_engine::{Bargese, BargeseRules, Game, Player, ToAct};
 
 use super::Evaluate;
@@ -16,15 +15,7 @@ use crate::td::encoding::Encoding;
 use crate::td::net::Inputs;
 
 fn progress(state: &Bargese, player: Player) -> f64 {
-    state
-        .pieces(player)
-        .iter()
-        .map(|&c| match c {
-            OFF => 0.0,
-            KITCHEN => 84.0,
-            i => f64::from(i) + 1.0,
-        })
-        .sum()
+    f64::from(tracks::progress(state.pieces(player)))
 }
 
 impl Evaluate for Bargese {

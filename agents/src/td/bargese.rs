@@ -22,7 +22,7 @@
 //!   it along the opponent's track, ÷ 2. A piece can be hammered on a square both tracks share
 //!   that is not an X, and not on its own central row on the way home (index 75 counts as home
 //!   unless `outer-end=open`); a piece off the board counts as standing one square before the
-//!   entry square (so a dust's 11 reaches the X and a bange's entry the bange square 24 on);
+//!   entry square (so a dust's 11 reaches the X, and the hal the entry square);
 //! - 220..260: the shots on the opponent's pieces by the viewer's, the same way;
 //! - 260, 261: the viewer's and the opponent's pip counts (the squares left to the kitchen: 84
 //!   off the board, `83 - i` on track square `i`, 0 in the kitchen) ÷ 336.
@@ -32,8 +32,8 @@
 //! player on it beat `expectimax:depth=2` in about half the games.
 
 use cowrie_engine::games::bargese::{
-    OuterEnd, Stage, HOME_ROW_START, KITCHEN, NOT_ON_TRACK, OFF, OPP_TO_MINE, OUTER_END_HOME,
-    TRACK_LEN, X_BY_TRACK,
+    is_homeward_safe, OuterEnd, Stage, KITCHEN, NOT_ON_TRACK, OFF, OPP_TO_MINE, TRACK_LEN,
+    X_BY_TRACK,
 };
 use cowrie_engine::{Bargese, Game, Player};
 
@@ -78,13 +78,10 @@ fn pieces(inputs: &mut Inputs, at: usize, of: [u8; 4]) -> (f32, f32) {
 }
 
 /// Whether a piece on its own track square `t` can be hammered (`docs/rules/bargese.md`,
-/// *Hammering and safety*): not off the board, in the kitchen, on its private central row
-/// outward, on an X, or on its central row homeward.
+/// *Hammering and safety*): on the board, not on an X, not lying on its side homeward. Its
+/// private squares are left out by [`OPP_TO_MINE`], which has no opposing index for them.
 fn exposed(t: u8, outer_end: OuterEnd) -> bool {
-    if t >= KITCHEN || X_BY_TRACK[usize::from(t)] || t >= HOME_ROW_START {
-        return false;
-    }
-    !(t == OUTER_END_HOME && outer_end == OuterEnd::Home)
+    t < KITCHEN && !X_BY_TRACK[usize::from(t)] && !is_homeward_safe(t, outer_end)
 }
 
 /// The pairs `(victim, hunter)` with the hunter `d` squares behind the victim along the
@@ -118,13 +115,16 @@ fn shots(inputs: &mut Inputs, at: usize, victims: [u8; 4], hunters: [u8; 4], out
     }
 }
 
-/// The squares `of`'s pieces have left to the kitchen.
-fn pips(of: [u8; 4]) -> u32 {
+/// A side's progress along its track: 0 a piece off the board, `i + 1` on track square `i`,
+/// 84 in the kitchen, summed over its four pieces (0 to 336). Its pip count, the squares left to
+/// the kitchen, is `336 -` this.
+#[must_use]
+pub fn progress(of: [u8; 4]) -> u32 {
     of.iter()
         .map(|&t| match t {
-            KITCHEN => 0,
-            OFF => 84,
-            t => 83 - u32::from(t),
+            OFF => 0,
+            KITCHEN => 84,
+            t => u32::from(t) + 1,
         })
         .sum()
 }
@@ -157,7 +157,7 @@ pub fn encode(state: &Bargese, inputs: &mut Inputs) -> Player {
     let outer_end = state.rules().outer_end;
     shots(inputs, SHOTS_ON_VIEWER, mine, theirs, outer_end);
     shots(inputs, SHOTS_ON_OPPONENT, theirs, mine, outer_end);
-    inputs.set(PIPS, pips(mine) as f32 / 336.0);
-    inputs.set(PIPS + 1, pips(theirs) as f32 / 336.0);
+    inputs.set(PIPS, (336 - progress(mine)) as f32 / 336.0);
+    inputs.set(PIPS + 1, (336 - progress(theirs)) as f32 / 336.0);
     me
 }

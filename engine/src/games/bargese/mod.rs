@@ -40,6 +40,7 @@ pub use rules::{
     BangeSquare, BargeseRules, BesideSafe, EntryOnto, Hal, Leftover, MustUse, Opening,
     OpeningExtra, OuterEnd, Remainder, Timing, DEFAULT_PLY_CAP, P_MAX, P_MIN,
 };
+pub use step::is_homeward_safe;
 pub use throws::{binomial, Throw, VALUES};
 
 use crate::game::{ChanceChain, EndReason, Game, GameFacts, ParseError, Player, ToAct};

@@ -72,7 +72,8 @@ pub(super) fn entry_square(k: usize, bange_entry: bool, bange_square: u8) -> Opt
 /// their side"; Tajeddin [1604.T10]: in that column it "can no longer be hammered". Index 75 is
 /// the row's outer end: the `outer-end` option.
 #[inline]
-pub(super) fn is_homeward_safe(u: u8, outer_end: OuterEnd) -> bool {
+#[must_use]
+pub fn is_homeward_safe(u: u8, outer_end: OuterEnd) -> bool {
     u <= DODO && (u > OUTER_END_HOME || (u == OUTER_END_HOME && outer_end == OuterEnd::Home))
 }
 

@@ -9,5 +9,9 @@ fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let rules =
         FrangiehRules::resolve(args.first().map(String::as_str), &args[1.min(args.len())..])?;
-    cowrie_experiments::legal::run_legal(stdin().lock(), BufWriter::new(stdout().lock()), &rules)
+    cowrie_experiments::cmd::legal::run_legal(
+        stdin().lock(),
+        BufWriter::new(stdout().lock()),
+        &rules,
+    )
 }

@@ -39,7 +39,7 @@ pub enum Command {
     /// Lists a game's named variants and options.
     Rules(RulesArgs),
     /// Every legal resulting position of backgammon positions and dice (Frangieh rules), one
-    /// JSON line per input line read from stdin; see `experiments/src/legal.rs` for the formats.
+    /// JSON line per input line read from stdin; see `experiments/src/cmd/legal.rs` for the formats.
     Legal(LegalArgs),
     /// The bench signature: a fixed seeded workload on every game, its hash and rates.
     Bench(BenchArgs),

@@ -12,7 +12,7 @@ use cowrie_agents::AgentSpec;
 
 use crate::cli;
 use crate::progress::Progress;
-use crate::schedule::{slot, Schedule, Shard};
+use crate::run::schedule::{slot, Schedule, Shard};
 
 /// A game and its rules as given: the game's name, a named variant (`None`: the game's
 /// default) and `key=value` overrides.
@@ -211,7 +211,7 @@ impl MatchConfig {
             swap: true,
             seed: run.seed,
             threads: run.threads,
-            resume: crate::manifest::part_resumes(resume_run, &out),
+            resume: crate::run::manifest::part_resumes(resume_run, &out),
             out,
             progress: run.progress.clone(),
             command_line: run.command_line.clone(),
@@ -728,7 +728,9 @@ impl StudyConfig {
             games: a.games,
             resume: a.resume,
             name: a.name.clone(),
-            seed: a.seed.unwrap_or_else(|| crate::seeds::study_seed(&a.name)),
+            seed: a
+                .seed
+                .unwrap_or_else(|| crate::run::seeds::study_seed(&a.name)),
             seed_given: a.seed.is_some(),
             threads: a.threads,
             progress: !a.quiet,

@@ -1,36 +1,27 @@
-//! The self-play harness behind the `cowrie` program: schedules, seeds, the self-play loop,
-//! CSV records, statistics and the subcommands.
+//! The self-play harness behind the `cowrie` program, in three wings and the commands that use
+//! them:
 //!
-//! The CLI is split parse ([`cli`]) → validated config ([`config`]) → run (`cmd::*`); only
-//! [`registry`] maps a game's name to a generic call.
+//! - [`run`]: the runner — schedules, seeds, the self-play loop, the pairing runner with its
+//!   checkpoints, and a run's files (rows, records, summaries, manifests);
+//! - [`stats`]: the statistics — intervals, pair-clustered estimators, multiple testing,
+//!   ratings, a run's metrics, Julbahar's match equity, Bargese's effect of entering first;
+//! - [`pages`]: what is drawn for people — plots, board diagrams, replay pages, run indexes,
+//!   the results report.
+//!
+//! [`games`] holds what the harness knows of each game beyond its rules (its sides, its own
+//! columns of `games.csv`, its facts). The command line is parsed by [`cli`] (the top-level
+//! parser and the argument groups every command shares), each command's own arguments, config
+//! and run live in `cmd/<name>.rs`, and only [`registry`] maps a game's name to a generic call.
+//! Commands import the wings and never each other; no wing imports a command.
 
-pub mod board;
 pub mod cli;
 pub mod cmd;
 pub mod config;
-pub mod digest;
-pub mod entry;
-pub mod equity;
-pub mod game_report;
-pub mod gamelog;
+pub mod games;
 pub mod interrupt;
-pub mod legal;
-pub mod manifest;
-pub mod metrics;
-pub mod multiple;
 pub mod output;
-pub mod pairstats;
-pub mod plots;
+pub mod pages;
 pub mod progress;
-pub mod ratings;
-pub mod record;
 pub mod registry;
-pub mod replay_page;
-pub mod report;
-pub mod run_index;
-pub mod runfiles;
-pub mod schedule;
-pub mod seeds;
-pub mod selfplay;
+pub mod run;
 pub mod stats;
-pub mod summary;

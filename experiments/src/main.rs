@@ -6,14 +6,16 @@ use anyhow::Context;
 use clap::{CommandFactory, Parser};
 use cowrie_experiments::cli::{Cli, Command};
 use cowrie_experiments::cmd::{
-    bench, compare, converge, entry, equity, judge, ladder, match_cmd, merge, probe, replay,
-    report, rules_cmd, show, solve, study, tournament, train,
+    bench, converge, entry, equity, judge, ladder, merge, probe, replay, report, rules_cmd, show,
+    solve, study, tournament, train,
 };
 use cowrie_experiments::config::{
     BenchConfig, CompareConfig, ConvergeConfig, LadderConfig, MatchConfig, StudyConfig,
     TournamentConfig,
 };
 use cowrie_experiments::output::print_stdout;
+use cowrie_experiments::run::comparison as compare;
+use cowrie_experiments::run::runner;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -58,7 +60,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Match(args) => {
             let cfg = MatchConfig::from_args(&args, cl)?;
-            let report = match_cmd::run(&cfg)?;
+            let report = runner::run(&cfg)?;
             print_stdout(&report.text)
         }
         Command::Study(args) => study::run(&StudyConfig::from_args(&args, cl)?),
@@ -75,7 +77,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             let rules = cowrie_engine::FrangiehRules::resolve(Some(&a.variant), &a.options)?;
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();
-            match cowrie_experiments::legal::run_legal(stdin, stdout, &rules) {
+            match cowrie_experiments::cmd::legal::run_legal(stdin, stdout, &rules) {
                 Err(e)
                     if e.downcast_ref::<std::io::Error>()
                         .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) =>

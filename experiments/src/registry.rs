@@ -21,7 +21,7 @@ pub trait GameTask {
     ///
     /// # Errors
     /// As the task says.
-    fn run<G: Game + Evaluate + crate::board::Draw + crate::game_report::Report>(
+    fn run<G: Game + Evaluate + crate::pages::board::Draw + crate::games::Report>(
         self,
     ) -> anyhow::Result<Self::Output>;
 }

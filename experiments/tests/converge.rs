@@ -4,7 +4,7 @@
 mod common;
 use common::{cowrie, read_rows, reduced_solve, refused};
 use cowrie_experiments::cmd::converge;
-use cowrie_experiments::digest::FileDigest;
+use cowrie_experiments::run::digest::FileDigest;
 
 use std::path::Path;
 

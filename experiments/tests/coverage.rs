@@ -4,9 +4,11 @@
 //! (seeded, so the figures are the same on every run). Where the unclustered interval would be
 //! wrong, the test also shows that it is, so the clustered one is not passing by accident.
 
-use cowrie_experiments::pairstats::{clustered_wilson, paired_difference_of, Cluster, Estimate};
-use cowrie_experiments::ratings::{elo, Pentanomial};
-use cowrie_experiments::stats::{newcombe_difference, wilson, z95};
+use cowrie_experiments::stats::clustered::{
+    clustered_wilson, paired_difference_of, Cluster, Estimate,
+};
+use cowrie_experiments::stats::intervals::{newcombe_difference, wilson, z95};
+use cowrie_experiments::stats::ratings::{elo, Pentanomial};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

@@ -11,7 +11,7 @@ use cowrie_engine::{
     Baghchal, BaghchalRules, Bargese, BargeseOutcome, BargeseRules, Frangieh, FrangiehRules, Game,
     Julbahar, JulbaharRules, Player,
 };
-use cowrie_experiments::board::Draw;
+use cowrie_experiments::pages::board::Draw;
 use resvg::tiny_skia::Pixmap;
 
 fn data(path: &str) -> PathBuf {

@@ -23,9 +23,9 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 use cowrie_experiments::cli::ReplayArgs;
-use cowrie_experiments::cmd::{match_cmd, merge, replay};
-use cowrie_experiments::legal::run_legal;
-use cowrie_experiments::{digest, manifest, runfiles};
+use cowrie_experiments::cmd::legal::run_legal;
+use cowrie_experiments::cmd::{merge, replay};
+use cowrie_experiments::run::{digest, manifest, runfiles, runner};
 use proptest::prelude::*;
 use proptest::test_runner::TestRunner;
 use serde_json::Value;
@@ -210,14 +210,14 @@ fn fixture() -> &'static Fixture {
         let mut runs = Vec::new();
         for game in GAMES {
             let out = root.path().join(game);
-            match_cmd::run(&match_config(game, &out, "1/1", false)).expect("a fixture run");
+            runner::run(&match_config(game, &out, "1/1", false)).expect("a fixture run");
             let files = read_run(&out);
             let m: Value = serde_json::from_slice(&files["manifest.json"]).unwrap();
             runs.push((game, files, m["run"].clone()));
         }
         let shards = [1, 2].map(|k| {
             let out = root.path().join(format!("shard{k}"));
-            match_cmd::run(&match_config("frangieh", &out, &format!("{k}/2"), false))
+            runner::run(&match_config("frangieh", &out, &format!("{k}/2"), false))
                 .expect("a fixture shard");
             read_run(&out)
         });
@@ -239,8 +239,8 @@ fn read_run(dir: &Path) -> Files {
 }
 
 /// Four recorded games of `game` between random players, in `out`.
-fn match_config(game: &str, out: &Path, shard: &str, resume: bool) -> match_cmd::MatchConfig {
-    match_cmd::MatchConfig {
+fn match_config(game: &str, out: &Path, shard: &str, resume: bool) -> runner::MatchConfig {
+    runner::MatchConfig {
         game: game.into(),
         variant: None,
         options: vec!["ply-cap=16".into()],

@@ -195,13 +195,13 @@ fn a_study_takes_its_seed_from_its_name_unless_given_one() {
     };
     assert_eq!(
         seed_of(&out),
-        cowrie_experiments::seeds::study_seed("replication")
+        cowrie_experiments::run::seeds::study_seed("replication")
     );
     let (h, _) = read_rows(&out.join("summary.csv"));
     assert!(h.iter().any(|c| c == "study_p_holm"));
     assert!(printed.contains(&format!(
         "seed {} (from the study's name)",
-        cowrie_experiments::seeds::study_seed("replication")
+        cowrie_experiments::run::seeds::study_seed("replication")
     )));
     let given = dir.path().join("given");
     run(

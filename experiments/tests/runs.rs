@@ -2,7 +2,7 @@
 //! real binary in temporary directories, compared byte for byte with an uninterrupted run.
 mod common;
 use common::cowrie;
-use cowrie_experiments::digest::FileDigest;
+use cowrie_experiments::run::digest::FileDigest;
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};

@@ -11,7 +11,7 @@ use cowrie_agents::{td, Evaluate};
 use cowrie_engine::bargese::Stage;
 use cowrie_engine::bargese::{KITCHEN, OFF};
 use cowrie_engine::{Baghchal, BaghchalAction, Bargese, Frangieh, Game, Julbahar, Player, ToAct};
-use cowrie_experiments::game_report::Report;
+use cowrie_experiments::games::Report;
 
 /// A game as the Python package offers it.
 pub trait PyGame: Game + Evaluate + Report {

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use cowrie_agents::AgentSpec;
 use cowrie_engine::one_line;
-use cowrie_experiments::cmd::match_cmd::{self, MatchConfig};
-use cowrie_experiments::schedule::Shard;
+use cowrie_experiments::run::runner::{self, MatchConfig};
+use cowrie_experiments::run::schedule::Shard;
 
 /// The arguments of one match, as `cowrie match` takes them.
 pub struct MatchArgs {
@@ -100,7 +100,7 @@ pub fn play_match(args: &MatchArgs) -> Result<String, String> {
     cowrie_experiments::cli::thread_count(&args.threads.to_string())
         .map_err(|e| format!("--threads {}: {e}", args.threads))?;
     // The command line's one-line message (`experiments/src/main.rs`), without its `error: `.
-    match_cmd::run(&cfg).map_err(|e| one_line(&format!("{e:#}").replace('\n', " ")))?;
+    runner::run(&cfg).map_err(|e| one_line(&format!("{e:#}").replace('\n', " ")))?;
     let path = args.out.join("games.csv");
     std::fs::read_to_string(&path).map_err(|e| format!("cannot read '{}': {e}", path.display()))
 }

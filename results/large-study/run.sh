@@ -21,7 +21,7 @@ C=${COWRIE:-target/release/cowrie}
 OUT=${OUT:-results/large-study}
 WORK=${WORK:-runs/large-study-shards}
 SHARDS=${SHARDS:-2}
-# The run seed of the study named large-study (experiments/src/seeds.rs: study_seed).
+# The run seed of the study named large-study (experiments/src/run/seeds.rs: study_seed).
 SEED=14958960951282968101
 
 # one_run GAME DIR N VARIANT AGENT GAMES: the rule set's games, shard by shard, then merged.

@@ -11,11 +11,11 @@ use cowrie_engine::RuleSet;
 use sha2::{Digest, Sha256};
 
 pub use crate::cli::SIGNATURE_GAMES;
-use crate::cmd::match_cmd::{play_one, Ctx};
 use crate::config::{BenchConfig, MatchConfig, RulesConfig, RunConfig};
-use crate::record::MatchLabels;
 use crate::registry::{dispatch, GameTask, GAMES};
-use crate::selfplay::Buffers;
+use crate::run::record::MatchLabels;
+use crate::run::runner::{play_one, Ctx};
+use crate::run::selfplay::Buffers;
 
 struct BenchGame {
     games: u64,
@@ -32,9 +32,7 @@ struct Line {
 impl GameTask for BenchGame {
     type Output = Vec<Line>;
 
-    fn run<G: cowrie_agents::Evaluate + crate::game_report::Report>(
-        self,
-    ) -> anyhow::Result<Vec<Line>> {
+    fn run<G: cowrie_agents::Evaluate + crate::games::Report>(self) -> anyhow::Result<Vec<Line>> {
         let mut out = Vec::new();
         for v in G::Rules::variants() {
             let cfg = MatchConfig::part(

@@ -24,15 +24,15 @@ use anyhow::Context;
 use cowrie_agents::{AgentSpec, Evaluate};
 use cowrie_engine::Player;
 
-use crate::cmd::match_cmd;
 pub use crate::config::ConvergeConfig;
 use crate::config::{sanitize, MatchConfig};
-use crate::game_report::Report;
-use crate::manifest::{now_rfc3339, Manifest};
-use crate::metrics::{metrics, run_stats, Metric, RuleSetStats};
+use crate::games::Report;
 use crate::output::f6;
-use crate::record::{read_games, GameRow, Outcome};
 use crate::registry::{dispatch, GameTask};
+use crate::run::manifest::{now_rfc3339, Manifest};
+use crate::run::record::{read_games, GameRow, Outcome};
+use crate::run::runner;
+use crate::stats::metrics::{metrics, run_stats, Metric, RuleSetStats};
 
 /// The metrics `converge.csv` reports, in its order; the others of `docs/metrics.md` are in
 /// each rung's own files. Bargese and Julbahar add their second first-mover definitions.
@@ -264,7 +264,7 @@ pub fn apply_solved(
 
 fn run_converge<G: Evaluate + Report>(cfg: &ConvergeConfig) -> anyhow::Result<String> {
     // Every rung is checked before any game is played or any file written.
-    let (rules, resolved) = match_cmd::check_run::<G>(
+    let (rules, resolved) = runner::check_run::<G>(
         cfg.rules.variant.as_deref(),
         &cfg.rules.options,
         &cfg.agents,
@@ -322,7 +322,7 @@ fn run_converge<G: Evaluate + Report>(cfg: &ConvergeConfig) -> anyhow::Result<St
     let mut rows_of: Vec<Vec<GameRow>> = Vec::new();
     for (name, m) in names.iter().zip(&matches) {
         cfg.run.progress.say(format!("{} {name}", G::NAME));
-        match_cmd::run_match::<G>(m)?;
+        runner::run_match::<G>(m)?;
         let s = run_stats::<G>(name, &m.out)?;
         let rows = read_games::<G>(&m.out.join("games.csv"))?;
         rows_of.push(rows.into_iter().map(|(r, _)| r).collect());
@@ -418,7 +418,7 @@ fn run_converge<G: Evaluate + Report>(cfg: &ConvergeConfig) -> anyhow::Result<St
     ) + &solved_note;
     manifest.write_file(&cfg.out, "converge.txt", format!("{verdict}\n").as_bytes())?;
 
-    let curve = |name: &str, label: &str| crate::plots::Curve {
+    let curve = |name: &str, label: &str| crate::pages::plots::Curve {
         name: label.to_string(),
         points: (0..all.len())
             .map(|k| {
@@ -436,7 +436,7 @@ fn run_converge<G: Evaluate + Report>(cfg: &ConvergeConfig) -> anyhow::Result<St
     } else {
         "first-mover win rate".to_string()
     };
-    crate::plots::curves(
+    crate::pages::plots::curves(
         &cfg.out.join("converge.svg"),
         &format!(
             "{} {variant}: the answer against the agent, self-play, 95% intervals by pair",
@@ -463,7 +463,7 @@ fn run_converge<G: Evaluate + Report>(cfg: &ConvergeConfig) -> anyhow::Result<St
     manifest.finished = now_rfc3339();
     manifest.elapsed_seconds = started.elapsed().as_secs_f64();
     manifest.write(&cfg.out)?;
-    crate::run_index::write(&cfg.out, &format!("cowrie converge: {} {variant}", G::NAME))?;
+    crate::pages::run_index::write(&cfg.out, &format!("cowrie converge: {} {variant}", G::NAME))?;
 
     let mut text = format!(
         "{} ({variant}{}): {} rungs, each agent in both seats, {} games per rung (seat-swapped pairs on the same seeds in every rung), seed {}\n",
@@ -624,8 +624,8 @@ fn verdict_text(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::metrics::stats_of;
-    use crate::record::End;
+    use crate::run::record::End;
+    use crate::stats::metrics::stats_of;
 
     fn step(to: usize, diff: f64, half: f64) -> Step {
         Step {

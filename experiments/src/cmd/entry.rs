@@ -1,5 +1,5 @@
 //! `cowrie entry`: the effect of entering first in Bargese, by intervention on common random
-//! numbers ([`crate::entry`] gives the estimators, docs/metrics.md the design).
+//! numbers ([`crate::stats::entry_effect`] gives the estimators, docs/metrics.md the design).
 //!
 //! Seed `k` (chance stream `k` of the run seed) is played three times by the same agent in both
 //! seats: the natural game (agent streams of game `3k`), then arm 1 and arm 2 (games `3k + 1`,
@@ -23,9 +23,9 @@ use cowrie_engine::{
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use crate::entry::{estimates, SeedOutcome};
 use crate::output::f6;
-use crate::seeds::{agent_stream, chance_stream};
+use crate::run::seeds::{agent_stream, chance_stream};
+use crate::stats::entry_effect::{estimates, SeedOutcome};
 
 /// A validated `cowrie entry` request.
 #[derive(Clone, Debug)]
@@ -162,7 +162,7 @@ pub fn run(cfg: &EntryConfig) -> anyhow::Result<String> {
     }
     AnyAgent::<Bargese>::check_rules(&cfg.agent, &rules)?;
     crate::output::create_dir(&cfg.out)?;
-    let mut manifest = crate::manifest::Manifest::start(
+    let mut manifest = crate::run::manifest::Manifest::start(
         "entry",
         cfg.command_line.clone(),
         serde_json::json!({
@@ -266,7 +266,7 @@ pub fn run(cfg: &EntryConfig) -> anyhow::Result<String> {
         "forced: the first entry forced to each seat on the same throws (intervals clustered by seed); natural: the games as dealt; docs/metrics.md"
     );
     manifest.status = "complete";
-    manifest.finished = crate::manifest::now_rfc3339();
+    manifest.finished = crate::run::manifest::now_rfc3339();
     manifest.elapsed_seconds = started.elapsed().as_secs_f64();
     manifest.games_written = 3 * cfg.seeds;
     manifest.write(&cfg.out)?;

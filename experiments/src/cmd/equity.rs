@@ -1,6 +1,6 @@
 //! `cowrie equity`: the match-equity table of a run of matches played to a target score
 //! (Julbahar), from its `subgames.csv`: per pair of scores and who starts the next game, the
-//! probability of winning the match by the model of [`crate::equity`] with 95% bootstrap
+//! probability of winning the match by the model of [`crate::stats::match_equity`] with 95% bootstrap
 //! intervals, and the raw frequency over the games that started from those scores with its
 //! Wilson interval.
 //!
@@ -15,10 +15,10 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use cowrie_engine::Julbahar;
 
-use crate::equity::{bootstrap, model, outcomes, raw, Game};
 use crate::output::f6;
-use crate::record::read_subgames;
-use crate::stats::{wilson, z95};
+use crate::run::record::read_subgames;
+use crate::stats::intervals::{wilson, z95};
+use crate::stats::match_equity::{bootstrap, model, outcomes, raw, Game};
 
 /// A validated equity table request.
 #[derive(Clone, Debug)]

@@ -6,7 +6,7 @@
 //! (the movement phase always; the placement phase as far back as its halves are solved); the
 //! others are counted as unjudged. Error rates are ratios over the positions where the error was
 //! possible (won positions for a win thrown away, drawn ones for a draw thrown away), with a 95%
-//! interval clustered by game ([`crate::pairstats::clustered_wilson`]): the moves of one game are
+//! interval clustered by game ([`crate::stats::clustered::clustered_wilson`]): the moves of one game are
 //! not independent. `distinct_games` counts the different lines of play among the games: a
 //! deterministic agent in self-play plays one game again and again, and its interval (zero
 //! width when every game is the same) then describes that game, not the agent's play at large.
@@ -23,11 +23,11 @@ use cowrie_solver::placement_db::{self, PlacementReader};
 use cowrie_solver::{Database, SolveRules};
 
 use crate::cli::JudgeArgs;
-use crate::cmd::replay::{check_against_run, parse_record};
-use crate::game_report::Report;
-use crate::gamelog::GameRecord;
-use crate::pairstats::{self, Cluster, Estimate};
-use crate::selfplay::Event;
+use crate::games::Report;
+use crate::run::gamelog::GameRecord;
+use crate::run::gamelog::{check_against_run, parse_record};
+use crate::run::selfplay::Event;
+use crate::stats::clustered::{self, Cluster, Estimate};
 
 /// The phase a move was played in.
 fn phase_name(placement: bool) -> &'static str {
@@ -105,7 +105,7 @@ impl Tally {
             return (f64::NAN, 0.0, 1.0);
         }
         let e = Estimate::of_slice(&clusters);
-        let (lo, hi) = pairstats::clustered_wilson(&e);
+        let (lo, hi) = clustered::clustered_wilson(&e);
         (e.value, lo, hi)
     }
 }

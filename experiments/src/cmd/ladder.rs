@@ -32,17 +32,17 @@ use anyhow::Context;
 use cowrie_agents::{AgentSpec, Evaluate};
 use cowrie_engine::Player;
 
-use crate::cmd::match_cmd;
 pub use crate::config::LadderConfig;
-use crate::game_report::Report;
-use crate::manifest::{now_rfc3339, Manifest};
+use crate::games::Report;
 use crate::output::f6;
-use crate::pairstats::{add, clustered_wilson, Clusters, Estimate};
-use crate::ratings::Pentanomial;
-use crate::record::read_rows;
 use crate::registry::{dispatch, GameTask};
-use crate::schedule::slot;
-use crate::stats::Tally;
+use crate::run::manifest::{now_rfc3339, Manifest};
+use crate::run::record::read_rows;
+use crate::run::runner;
+use crate::run::schedule::slot;
+use crate::stats::clustered::{add, clustered_wilson, Clusters, Estimate};
+use crate::stats::intervals::Tally;
+use crate::stats::ratings::Pentanomial;
 
 /// The header of `ladder.csv`.
 pub const LADDER_COLUMNS: [&str; 33] = [
@@ -196,9 +196,9 @@ fn run_ladder<G: Evaluate + Report>(cfg: &LadderConfig) -> anyhow::Result<String
             .out
             .join("steps")
             .join(format!("{step}-{upper}-v-{lower}"));
-        match_cmd::run_match::<G>(&cfg.steps.pairing(upper, lower, dir.clone()))?;
+        runner::run_match::<G>(&cfg.steps.pairing(upper, lower, dir.clone()))?;
         let csv_path = dir.join("games.csv");
-        let (head, rows) = match_cmd::labelled_rows(&csv_path, &step.to_string())?;
+        let (head, rows) = runner::labelled_rows(&csv_path, &step.to_string())?;
         if games_csv.is_empty() {
             games_csv.extend_from_slice(b"step,");
             games_csv.extend_from_slice(&head);
@@ -239,7 +239,8 @@ fn run_ladder<G: Evaluate + Report>(cfg: &LadderConfig) -> anyhow::Result<String
             } else {
                 t.wins as f64 / decided as f64
             };
-            let (dlo, dhi) = crate::stats::wilson(t.wins, decided, crate::stats::z95());
+            let (dlo, dhi) =
+                crate::stats::intervals::wilson(t.wins, decided, crate::stats::intervals::z95());
             let significant = if dlo > 0.5 { "yes" } else { "no" };
             let mut rec = vec![
                 step.to_string(),
@@ -314,7 +315,7 @@ fn run_ladder<G: Evaluate + Report>(cfg: &LadderConfig) -> anyhow::Result<String
         manifest.games_written += both.n;
     }
     // Holm's adjustment over the ladder's steps (one hypothesis each: the pair score is 1/2).
-    let holm = crate::multiple::holm(&p_values);
+    let holm = crate::stats::multiple::holm(&p_values);
     for (step, h) in holm.iter().enumerate() {
         records[3 * step + 2][31] = f6(*h);
         step_lines[step][2] = if h.is_nan() {

@@ -8,12 +8,12 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context};
 
 use crate::cli::MergeArgs;
-use crate::digest::{self, FileDigest};
-use crate::game_report::Report;
-use crate::manifest::{now_rfc3339, Manifest};
+use crate::games::Report;
 use crate::registry::{dispatch, GameTask};
-use crate::schedule::{slot, Shard};
-use crate::summary::{self, SummaryLabels};
+use crate::run::digest::{self, FileDigest};
+use crate::run::manifest::{now_rfc3339, Manifest};
+use crate::run::schedule::{slot, Shard};
+use crate::run::summary::{self, SummaryLabels};
 
 struct Sides;
 
@@ -321,7 +321,7 @@ fn write(out: &Path, m: Merged, command_line: Vec<String>) -> anyhow::Result<()>
     write("subgames.csv", subgames)?;
     write("records.jsonl", records)?;
     let game = run["game"].as_str().unwrap_or_default().to_string();
-    let table_rows = crate::record::read_rows(&csv_path)?;
+    let table_rows = crate::run::record::read_rows(&csv_path)?;
     let s = summary::summarise(&table_rows, |i| slot(i, swap).swapped);
     let labels = SummaryLabels { sides, agents };
     files.insert(
@@ -329,7 +329,7 @@ fn write(out: &Path, m: Merged, command_line: Vec<String>) -> anyhow::Result<()>
         summary::write_csv(out, &s, &labels)?,
     );
     let variant = run["variant"].as_str().unwrap_or_default();
-    crate::cmd::match_cmd::write_lengths(out, name, variant, &table_rows)?;
+    crate::pages::plots::write_lengths(out, name, variant, &table_rows)?;
     run["shard"] = serde_json::Value::String(Shard::WHOLE.to_string());
     let now = now_rfc3339();
     Manifest {

@@ -7,6 +7,7 @@ pub mod entry;
 pub mod equity;
 pub mod judge;
 pub mod ladder;
+pub mod legal;
 pub mod match_cmd;
 pub mod merge;
 pub mod probe;

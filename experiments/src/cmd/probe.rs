@@ -11,7 +11,7 @@ use cowrie_solver::{Database, Value};
 
 use crate::cli::ProbeArgs;
 use crate::cmd::solve::solver_rules;
-use crate::game_report::Report;
+use crate::games::Report;
 
 /// Every legal move of `state` with its value for the mover, best first (the order of
 /// [`Value::preference`], ties in the engine's move order).

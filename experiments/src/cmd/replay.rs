@@ -1,7 +1,7 @@
 //! `cowrie replay FILE`: re-plays the games of a `records.jsonl` through the engine, checking
 //! every chance outcome and ply against the rules and the recorded result, and prints the
 //! positions; with `--html`, also writes one game as a self-contained page stepping through
-//! its positions ([`crate::replay_page`]); with `--plies`, one JSON line per ply (the position
+//! its positions ([`crate::pages::replay_page`]); with `--plies`, one JSON line per ply (the position
 //! before it, the action, the position after, in the game's notation), for tools that judge
 //! moves by another engine (`tools/gnubg_judge.py`).
 
@@ -12,13 +12,13 @@ use std::path::Path;
 use anyhow::{bail, Context};
 use cowrie_engine::{Game, RuleSet, ToAct};
 
-use crate::board::Draw;
 use crate::cli::ReplayArgs;
-use crate::game_report::Report;
-use crate::gamelog::GameRecord;
+use crate::games::Report;
+use crate::pages::board::Draw;
+use crate::pages::replay_page::Frame;
 use crate::registry::{dispatch, GameTask};
-use crate::replay_page::Frame;
-use crate::selfplay::Event;
+use crate::run::gamelog::GameRecord;
+use crate::run::selfplay::Event;
 
 struct Replay<'a> {
     rec: &'a GameRecord,
@@ -236,7 +236,7 @@ pub fn replay_read(
 ) -> anyhow::Result<()> {
     let bytes =
         read(&args.file).with_context(|| format!("cannot read '{}'", args.file.display()))?;
-    let run = check_read(&args.file, &bytes, read)?;
+    let run = crate::run::gamelog::check_read(&args.file, &bytes, read)?;
     let mut found = false;
     let mut page: Option<String> = None;
     let mut plies = String::new();
@@ -247,7 +247,7 @@ pub fn replay_read(
         );
     }
     for (n, line) in bytes.lines().enumerate() {
-        let rec = parse_record(&args.file, n, line, run.as_ref())?;
+        let rec = crate::run::gamelog::parse_record(&args.file, n, line, run.as_ref())?;
         if args.game_index.is_some_and(|g| g != rec.game_index) {
             continue;
         }
@@ -264,7 +264,7 @@ pub fn replay_read(
         .with_context(|| format!("'{}' line {}", args.file.display(), n + 1))?;
         if args.html.is_some() {
             let result = text.lines().last().unwrap_or_default().to_string();
-            page = Some(crate::replay_page::page(&rec, &frames, &result));
+            page = Some(crate::pages::replay_page::page(&rec, &frames, &result));
         }
         plies.push_str(&lines);
         emit(&text)?;
@@ -283,108 +283,6 @@ pub fn replay_read(
             args.file.display(),
             args.game_index.map_or("records".into(), |g| g.to_string())
         );
-    }
-    Ok(())
-}
-
-/// Line `n` (from 0) of the records file `file` as a game record, checked against its run's
-/// description `run` if known.
-///
-/// # Errors
-/// An unreadable line, a line that is not a record, or a record of another run.
-pub(crate) fn parse_record(
-    file: &std::path::Path,
-    n: usize,
-    line: std::io::Result<String>,
-    run: Option<&serde_json::Value>,
-) -> anyhow::Result<GameRecord> {
-    let line = line.with_context(|| format!("cannot read '{}'", file.display()))?;
-    let rec: GameRecord = serde_json::from_str(&line)
-        .map_err(crate::cli::json_error)
-        .with_context(|| format!("'{}' line {}: not a game record", file.display(), n + 1))?;
-    if let Some(run) = run {
-        check_record(run, &rec, file, n + 1)?;
-    }
-    Ok(rec)
-}
-
-/// When the records file sits in its run's directory (beside `manifest.json`): checks the
-/// file against the digest the manifest records and returns the manifest's `run`.
-pub(crate) fn check_against_run(
-    file: &Path,
-    bytes: &[u8],
-) -> anyhow::Result<Option<serde_json::Value>> {
-    check_read(file, bytes, &|p| std::fs::read(p))
-}
-
-/// [`check_against_run`], reading the manifest with `read`.
-fn check_read(
-    file: &Path,
-    bytes: &[u8],
-    read: &dyn Fn(&Path) -> std::io::Result<Vec<u8>>,
-) -> anyhow::Result<Option<serde_json::Value>> {
-    let dir = file.parent().unwrap_or_else(|| Path::new("."));
-    let manifest_path = dir.join("manifest.json");
-    let text = match read(&manifest_path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        r => r.with_context(|| format!("cannot read '{}'", manifest_path.display()))?,
-    };
-    let m: serde_json::Value = serde_json::from_slice(&text)
-        .map_err(crate::cli::json_error)
-        .with_context(|| format!("'{}' is not a manifest", manifest_path.display()))?;
-    let name = file
-        .file_name()
-        .and_then(|n| n.to_str())
-        .unwrap_or_default();
-    let recorded = crate::digest::recorded(&m, name, &manifest_path)?.with_context(|| {
-        format!(
-            "'{}': the manifest beside it records no digest of it (no files.{name})",
-            file.display()
-        )
-    })?;
-    let whole = m["status"] == "complete";
-    crate::digest::check(file, bytes, &recorded, whole)?;
-    Ok(Some(m["run"].clone()))
-}
-
-/// Checks that record `rec` (line `line` of `file`) is of the run `run` describes: the same
-/// game, variant and resolved options.
-fn check_record(
-    run: &serde_json::Value,
-    rec: &GameRecord,
-    file: &std::path::Path,
-    line: usize,
-) -> anyhow::Result<()> {
-    let at = |field: &str, theirs: String, ours: String| {
-        anyhow::anyhow!(
-            "'{}' line {line}: the record's {field} is {} but its run's is {}",
-            file.display(),
-            crate::cli::quote(&theirs),
-            crate::cli::quote(&ours)
-        )
-    };
-    let text = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_string();
-    if rec.game != text(&run["game"]) {
-        return Err(at("game", rec.game.clone(), text(&run["game"])));
-    }
-    if rec.variant != text(&run["variant"]) {
-        return Err(at("variant", rec.variant.clone(), text(&run["variant"])));
-    }
-    if let Some(opts) = run["options"].as_object() {
-        let ours: Vec<(String, String)> = opts.iter().map(|(k, v)| (k.clone(), text(v))).collect();
-        let mut theirs = rec.options.clone();
-        theirs.sort();
-        let mut sorted = ours.clone();
-        sorted.sort();
-        if theirs != sorted {
-            let show = |o: &[(String, String)]| {
-                o.iter()
-                    .map(|(k, v)| format!("{k}={v}"))
-                    .collect::<Vec<_>>()
-                    .join(",")
-            };
-            return Err(at("options", show(&theirs), show(&sorted)));
-        }
     }
     Ok(())
 }

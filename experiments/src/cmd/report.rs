@@ -5,7 +5,7 @@
 use anyhow::Context;
 
 use crate::cli::ReportArgs;
-use crate::report::{build, first_difference};
+use crate::pages::results_report::{build, first_difference};
 
 /// A committed file differs from its regeneration; `main` prints the message as one line and
 /// exits with [`EXIT_CODE`].

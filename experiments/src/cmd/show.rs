@@ -1,11 +1,11 @@
 //! `cowrie show --game G [--variant V] [--position NOTATION] --out FILE.svg`: draws a position
-//! of any game as an SVG diagram ([`crate::board`]).
+//! of any game as an SVG diagram ([`crate::pages::board`]).
 
 use anyhow::Context;
 use cowrie_engine::{Game, RuleSet};
 
-use crate::board::Draw;
 use crate::cli::ShowArgs;
+use crate::pages::board::Draw;
 use crate::registry::{dispatch, GameTask};
 
 struct Show<'a>(&'a ShowArgs);

@@ -183,7 +183,7 @@ fn command_record(args: &SolveArgs, command_line: Vec<String>) -> anyhow::Result
         command_line,
         cowrie_version: env!("CARGO_PKG_VERSION").to_string(),
         git_commit: env!("COWRIE_GIT_COMMIT").to_string(),
-        started: crate::manifest::now_rfc3339(),
+        started: crate::run::manifest::now_rfc3339(),
         threads: args.threads,
         run,
     })

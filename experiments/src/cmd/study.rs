@@ -18,9 +18,9 @@ use anyhow::Context;
 use cowrie_engine::{Baghchal, Bargese, Frangieh, Game, Julbahar, RuleSet};
 use serde::{Deserialize, Serialize};
 
-use crate::cmd::compare::{self, CompareConfig, CompareRow, Fixed6, RuleSetSpec};
 use crate::config::{RunConfig, StudyConfig};
-use crate::record::writer_for;
+use crate::run::comparison::{self as compare, CompareConfig, CompareRow, Fixed6, RuleSetSpec};
+use crate::run::record::writer_for;
 
 /// Games per variant when none are given: about ±2.2 points of 95% interval at a 50% rate.
 pub const DEFAULT_GAMES: u64 = 2000;
@@ -165,8 +165,8 @@ pub fn run(args: &StudyConfig) -> anyhow::Result<()> {
         .flat_map(|(_, row)| [row.p_value.0, row.diff_p_value.0])
         .collect();
     let (holm, bh) = (
-        crate::multiple::holm(&ps),
-        crate::multiple::benjamini_hochberg(&ps),
+        crate::stats::multiple::holm(&ps),
+        crate::stats::multiple::benjamini_hochberg(&ps),
     );
     let path = args.out.join("summary.csv");
     let mut w = writer_for::<SummaryRow>(&path)?;
@@ -184,7 +184,7 @@ pub fn run(args: &StudyConfig) -> anyhow::Result<()> {
     w.flush()
         .with_context(|| format!("cannot write '{}'", path.display()))?;
     let table = table(args, seed, &summary, &path);
-    crate::run_index::write(&args.out, "cowrie study: every game and named variant")?;
+    crate::pages::run_index::write(&args.out, "cowrie study: every game and named variant")?;
     crate::output::print_stdout(&table)
 }
 

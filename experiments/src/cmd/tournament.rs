@@ -22,13 +22,13 @@ use std::fmt::Write as _;
 use anyhow::Context;
 use cowrie_agents::AgentSpec;
 
-use crate::cmd::match_cmd;
 pub use crate::config::TournamentConfig;
-use crate::manifest::{now_rfc3339, Manifest};
 use crate::output::f6;
-use crate::ratings::{bradley_terry_bootstrap, elo, Game, Pentanomial};
-use crate::record::read_rows;
-use crate::schedule::slot;
+use crate::run::manifest::{now_rfc3339, Manifest};
+use crate::run::record::read_rows;
+use crate::run::runner;
+use crate::run::schedule::slot;
+use crate::stats::ratings::{bradley_terry_bootstrap, elo, Game, Pentanomial};
 
 /// Bootstrap resamples for the rating intervals.
 const RESAMPLES: usize = 400;
@@ -110,9 +110,9 @@ pub fn run(cfg: &TournamentConfig) -> anyhow::Result<String> {
                 .out
                 .join("pairings")
                 .join(format!("{pairing}-{a}-v-{b}"));
-            match_cmd::run(&cfg.pairing(a, b, dir.clone()))?;
+            runner::run(&cfg.pairing(a, b, dir.clone()))?;
             let csv_path = dir.join("games.csv");
-            let (head, rows) = match_cmd::labelled_rows(&csv_path, &pairing.to_string())?;
+            let (head, rows) = runner::labelled_rows(&csv_path, &pairing.to_string())?;
             header.get_or_insert(head);
             all_rows.extend(rows);
             let rows = read_rows(&csv_path)?;
@@ -217,7 +217,10 @@ pub fn run(cfg: &TournamentConfig) -> anyhow::Result<String> {
         }
     }
     // Holm's adjustment over the pairings (one hypothesis each: A's pair score is 1/2).
-    for (i, h) in crate::multiple::holm(&p_values).into_iter().enumerate() {
+    for (i, h) in crate::stats::multiple::holm(&p_values)
+        .into_iter()
+        .enumerate()
+    {
         records[3 * i + 2][27] = f6(h);
     }
     for rec in &records {
@@ -252,17 +255,19 @@ pub fn run(cfg: &TournamentConfig) -> anyhow::Result<String> {
         .map_err(|e| anyhow::anyhow!("{e}"))
         .context("writing the ratings")?;
     manifest.write_file(&cfg.out, "ratings.csv", &ratings_bytes)?;
-    let bars: Vec<crate::plots::Interval> = names
+    let bars: Vec<crate::pages::plots::Interval> = names
         .iter()
         .zip(&ratings)
-        .map(|(name, &(value, low, high))| crate::plots::Interval {
-            label: name.clone(),
-            value,
-            low,
-            high,
-        })
+        .map(
+            |(name, &(value, low, high))| crate::pages::plots::Interval {
+                label: name.clone(),
+                value,
+                low,
+                high,
+            },
+        )
         .collect();
-    crate::plots::intervals(
+    crate::pages::plots::intervals(
         &cfg.out.join("ratings.svg"),
         &format!(
             "{}: Bradley-Terry ratings, 95% bootstrap intervals",
@@ -289,7 +294,7 @@ fn trinomial_score(w: u64, d: u64, l: u64) -> (f64, f64, f64) {
         return (f64::NAN, f64::NAN, f64::NAN);
     }
     let m = (w as f64 + 0.5 * d as f64) / n;
-    let (wlo, whi) = crate::stats::wilson_at(m, n, crate::stats::z95());
+    let (wlo, whi) = crate::stats::intervals::wilson_at(m, n, crate::stats::intervals::z95());
     // At a score of 0 or 1 the bound is exactly 0 or 1 (rounding would leave a speck).
     let lo = if w + d == 0 { 0.0 } else { wlo };
     let hi = if l + d == 0 { 1.0 } else { whi };

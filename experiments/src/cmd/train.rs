@@ -25,10 +25,10 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use crate::cli::TrainArgs;
-use crate::plots::Interval;
+use crate::pages::plots::Interval;
 use crate::progress::Progress;
 use crate::registry::{dispatch, GameTask};
-use crate::seeds::{agent_stream, chance_stream};
+use crate::run::seeds::{agent_stream, chance_stream};
 
 /// The run seed of the evaluation games' dice (the same for every network).
 const EVAL_SEED: u64 = 1;
@@ -110,7 +110,7 @@ const CURVE_HEADER: &str =
     "games,eval_games,opponent,wins,win_rate,win_rate_lo95,win_rate_hi95,points_per_game\n";
 
 fn curve_line(p: &Point, opponent: &str) -> String {
-    let (lo, hi) = crate::stats::wilson(p.wins, p.n, crate::stats::z95());
+    let (lo, hi) = crate::stats::intervals::wilson(p.wins, p.n, crate::stats::intervals::z95());
     format!(
         "{},{},{},{},{:.4},{:.4},{:.4},{:.4}\n",
         p.games,
@@ -297,7 +297,7 @@ fn train<G: Game + Evaluate>(a: &TrainArgs, command_line: &[String]) -> anyhow::
                 })
             })
             .collect();
-        crate::plots::intervals(
+        crate::pages::plots::intervals(
             &curve_path(&a.out, "svg"),
             &format!(
                 "{} {variant}: greedy network against {}",

@@ -22,9 +22,9 @@ use cowrie_agents::ForfeitReason;
 use cowrie_engine::EndReason;
 use serde::{Deserialize, Serialize, Serializer};
 
-use crate::game_report::{seat, Report, RowPart};
-use crate::schedule::Slot;
-use crate::selfplay::PlayStats;
+use crate::games::{seat, Report, RowPart};
+use crate::run::schedule::Slot;
+use crate::run::selfplay::PlayStats;
 
 /// How a row's game ended: the `end_reason` column.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -167,8 +167,8 @@ impl GameRow {
 
     /// Seat `seat`'s (1 or 2) result in the game.
     #[must_use]
-    pub fn result_of(&self, seat: u8) -> crate::stats::SeatResult {
-        use crate::stats::SeatResult;
+    pub fn result_of(&self, seat: u8) -> crate::stats::intervals::SeatResult {
+        use crate::stats::intervals::SeatResult;
         match self.outcome() {
             Outcome::Won(w) if w == seat => SeatResult::Win,
             Outcome::Won(_) => SeatResult::Loss,
@@ -491,7 +491,7 @@ mod tests {
             choices: 4,
             branching_sum: 30,
         };
-        let columns = crate::game_report::BargeseColumns {
+        let columns = crate::games::BargeseColumns {
             shells_winner: None,
             first_entered: Some(1),
             kitchen_p1: 0,
@@ -517,7 +517,7 @@ mod tests {
         assert_eq!(read_rows(&path).unwrap(), vec![row.clone()]);
         // A forfeit is decided: the other seat won.
         assert_eq!(row.outcome(), Outcome::Won(2));
-        assert_eq!(row.result_of(1), crate::stats::SeatResult::Loss);
+        assert_eq!(row.result_of(1), crate::stats::intervals::SeatResult::Loss);
         // Another game's rows are refused, naming the file.
         let err = read_games::<Baghchal>(&path).unwrap_err().to_string();
         assert!(err.contains("games.csv") && err.contains("header"), "{err}");

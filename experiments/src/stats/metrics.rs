@@ -11,12 +11,12 @@
 
 use std::path::Path;
 
-use crate::game_report::Report;
-use crate::multiple::{benjamini_hochberg, holm};
-use crate::pairstats::{add, clustered_wilson, paired_difference, Clusters, Estimate};
-use crate::record::{read_games, read_subgames, End, FullRow, GameRow, SubgameRow};
-use crate::schedule::slot;
-use crate::stats::{newcombe_difference, wilson, z95, Lengths};
+use crate::games::Report;
+use crate::run::record::{read_games, read_subgames, End, FullRow, GameRow, SubgameRow};
+use crate::run::schedule::slot;
+use crate::stats::clustered::{add, clustered_wilson, paired_difference, Clusters, Estimate};
+use crate::stats::intervals::{newcombe_difference, wilson, z95, Lengths};
+use crate::stats::multiple::{benjamini_hochberg, holm};
 
 /// A metric game by game: per cluster, the total and the games; for a win rate also the
 /// counted player's wins minus the other player's (the statistic of the test of equal wins).

@@ -6,7 +6,7 @@
 //! perhaps with half a line at the end. Resuming keeps every complete row that matches the
 //! schedule, cuts the rest, and appends from there: the finished files are byte-identical to an
 //! uninterrupted run's. A resumed file must first match what its manifest recorded at the last
-//! flush (length and SHA-256, [`crate::digest`]); only that verified prefix is kept.
+//! flush (length and SHA-256, [`crate::run::digest`]); only that verified prefix is kept.
 
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -14,8 +14,8 @@ use std::path::Path;
 
 use anyhow::{bail, Context};
 
-use crate::digest::{self, FileDigest, HashedFile};
-use crate::schedule::Schedule;
+use crate::run::digest::{self, FileDigest, HashedFile};
+use crate::run::schedule::Schedule;
 
 /// Opens `path` for appending rows. Fresh: the file is replaced by the header line `head`. Resumed: the
 /// file must begin with the bytes `recorded` describes; of those, the header must match, and

@@ -4,7 +4,7 @@
 //! harness's, as [`cowrie_agents::Evaluate`] is the agents'. One file per game.
 //!
 //! Every row type here is a serde struct: `games.csv` and `subgames.csv` are written from it and
-//! read back into it (`crate::record`), and its field names are the CSV columns.
+//! read back into it (`crate::run::record`), and its field names are the CSV columns.
 
 mod baghchal;
 mod bargese;

@@ -6,9 +6,9 @@ use std::path::Path;
 
 use anyhow::Context;
 
-use crate::record::GameRow;
-pub use crate::stats::SeatResult;
-use crate::stats::{Lengths, Tally};
+use crate::run::record::GameRow;
+pub use crate::stats::intervals::SeatResult;
+use crate::stats::intervals::{Lengths, Tally};
 
 /// Tallies of a match.
 #[derive(Clone, Debug, Default)]
@@ -107,7 +107,7 @@ pub fn write_csv(
     dir: &Path,
     s: &MatchSummary,
     labels: &SummaryLabels,
-) -> anyhow::Result<crate::digest::FileDigest> {
+) -> anyhow::Result<crate::run::digest::FileDigest> {
     let path = dir.join("summary.csv");
     let mut w = csv::Writer::from_writer(Vec::new());
     let mut header = vec!["group", "label"];
@@ -126,5 +126,5 @@ pub fn write_csv(
     }
     let bytes = w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?;
     std::fs::write(&path, &bytes).with_context(|| format!("cannot write '{}'", path.display()))?;
-    Ok(crate::digest::FileDigest::of(&bytes))
+    Ok(crate::run::digest::FileDigest::of(&bytes))
 }

@@ -21,7 +21,7 @@ pub fn wilson(k: u64, n: u64, z: f64) -> (f64, f64) {
 }
 
 /// The Wilson score interval of a proportion `p` observed over `n` trials, `n` not necessarily
-/// whole (an effective sample size, [`crate::pairstats::clustered_wilson`]); `n` > 0.
+/// whole (an effective sample size, [`crate::stats::clustered::clustered_wilson`]); `n` > 0.
 #[must_use]
 pub fn wilson_at(p: f64, n: f64, z: f64) -> (f64, f64) {
     let z2 = z * z;

@@ -6,8 +6,8 @@ use rand_chacha::ChaCha8Rng;
 
 use statrs::distribution::{ContinuousCDF, Normal};
 
-use crate::pairstats::two_sided_p;
-use crate::stats::{wilson_at, z95};
+use crate::stats::clustered::two_sided_p;
+use crate::stats::intervals::{wilson_at, z95};
 
 /// Outcome counts of seat-swapped pairs from agent A's view: A's points over the two games
 /// (loss 0, draw ½, win 1) being 0, ½, 1, 1½ or 2. Pairs with a truncated game are counted
@@ -107,7 +107,7 @@ impl Pentanomial {
     /// spec as the rows write it): its points in each game, win 1, draw ½, loss 0, a truncated
     /// game `None`; a pair that is not two games is counted as truncated.
     #[must_use]
-    pub fn of_rows(rows: &[crate::record::GameRow], agent: &str) -> Pentanomial {
+    pub fn of_rows(rows: &[crate::run::record::GameRow], agent: &str) -> Pentanomial {
         let mut p = Pentanomial::default();
         let points: Vec<(u64, Option<f64>)> = rows
             .iter()

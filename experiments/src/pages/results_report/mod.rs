@@ -1,6 +1,6 @@
 //! The results report: `results/README.md` regenerated from the committed CSVs and manifests
 //! (found by [`sections`], read by [`files`]), its prose in templates filled by [`render`], and
-//! forest plots of variant effects drawn with [`crate::plots`].
+//! forest plots of variant effects drawn with [`crate::pages::plots`].
 
 pub mod files;
 pub mod render;
@@ -36,7 +36,12 @@ pub fn build(root: &Path) -> anyhow::Result<Report> {
     let drawn = (|| -> anyhow::Result<()> {
         for (i, p) in plots.iter().enumerate() {
             let tmp = scratch.join(format!("{i}.svg"));
-            crate::plots::intervals(&tmp, &p.title, "difference (fraction of games)", &p.items)?;
+            crate::pages::plots::intervals(
+                &tmp,
+                &p.title,
+                "difference (fraction of games)",
+                &p.items,
+            )?;
             let bytes =
                 std::fs::read(&tmp).with_context(|| format!("cannot read '{}'", tmp.display()))?;
             svgs.push((p.path.clone(), bytes));

@@ -8,51 +8,51 @@ use minijinja::{Environment, UndefinedBehavior};
 const TEMPLATES: &[(&str, &str)] = &[
     (
         "README.md.j2",
-        include_str!("../../templates/report/README.md.j2"),
+        include_str!("../../../templates/report/README.md.j2"),
     ),
     (
         "macros.j2",
-        include_str!("../../templates/report/macros.j2"),
+        include_str!("../../../templates/report/macros.j2"),
     ),
     (
         "study.md.j2",
-        include_str!("../../templates/report/study.md.j2"),
+        include_str!("../../../templates/report/study.md.j2"),
     ),
     (
         "intro-default-study.md.j2",
-        include_str!("../../templates/report/intro-default-study.md.j2"),
+        include_str!("../../../templates/report/intro-default-study.md.j2"),
     ),
     (
         "intro-large-study.md.j2",
-        include_str!("../../templates/report/intro-large-study.md.j2"),
+        include_str!("../../../templates/report/intro-large-study.md.j2"),
     ),
     (
         "note-baghchal.md.j2",
-        include_str!("../../templates/report/note-baghchal.md.j2"),
+        include_str!("../../../templates/report/note-baghchal.md.j2"),
     ),
     (
         "note-julbahar.md.j2",
-        include_str!("../../templates/report/note-julbahar.md.j2"),
+        include_str!("../../../templates/report/note-julbahar.md.j2"),
     ),
     (
         "note-bargese.md.j2",
-        include_str!("../../templates/report/note-bargese.md.j2"),
+        include_str!("../../../templates/report/note-bargese.md.j2"),
     ),
     (
         "solve.md.j2",
-        include_str!("../../templates/report/solve.md.j2"),
+        include_str!("../../../templates/report/solve.md.j2"),
     ),
     (
         "ladders.md.j2",
-        include_str!("../../templates/report/ladders.md.j2"),
+        include_str!("../../../templates/report/ladders.md.j2"),
     ),
     (
         "converge.md.j2",
-        include_str!("../../templates/report/converge.md.j2"),
+        include_str!("../../../templates/report/converge.md.j2"),
     ),
     (
         "others.md.j2",
-        include_str!("../../templates/report/others.md.j2"),
+        include_str!("../../../templates/report/others.md.j2"),
     ),
 ];
 

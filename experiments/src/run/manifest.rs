@@ -11,7 +11,7 @@ use std::time::SystemTime;
 use anyhow::Context;
 use serde::Serialize;
 
-use crate::digest::FileDigest;
+use crate::run::digest::FileDigest;
 
 /// The run's manifest.
 #[derive(Clone, Debug, Serialize)]

@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 
 use statrs::distribution::{ContinuousCDF, Normal};
 
-use crate::stats::{wilson_at, z95};
+use crate::stats::intervals::{wilson_at, z95};
 
 /// One cluster: the total `y` of the counted quantity over its games and the number `m` of
 /// games.

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use anyhow::Context;
 
-use crate::replay_page::escape;
+use crate::pages::replay_page::escape;
 
 /// What a file of a run is, by its name, for the page's list.
 fn describe(name: &str) -> &'static str {

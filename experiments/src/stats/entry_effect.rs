@@ -16,7 +16,7 @@
 //! - beside them the naive rate, the first enterer's win rate in the natural games, and its
 //!   paired difference from `e` on the same seeds.
 
-use crate::pairstats::{clustered_wilson, paired_difference_of, Cluster, Estimate};
+use crate::stats::clustered::{clustered_wilson, paired_difference_of, Cluster, Estimate};
 
 /// What one seed's three games gave: for each, who (0 or 1, a [`cowrie_engine::Player`] index)
 /// won, if anyone, and who entered first, if anyone.

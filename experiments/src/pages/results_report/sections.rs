@@ -11,7 +11,7 @@ use anyhow::Context;
 use serde_json::{json, Value};
 
 use super::files::{list, manifest, name, rel, Table};
-use crate::record::End;
+use crate::run::record::End;
 
 /// The number of movement-phase positions with five captures possible that Lim and Nievergelt
 /// count ("Tigers and Goats is a draw", Games of No Chance 3, 2009), counted as docs/solver.md says.
@@ -25,7 +25,7 @@ pub struct EffectsPlot {
     /// The plot's title.
     pub title: String,
     /// The bars: label, difference, interval.
-    pub items: Vec<crate::plots::Interval>,
+    pub items: Vec<crate::pages::plots::Interval>,
 }
 
 /// The metrics the effects plot shows, with their labels.
@@ -264,7 +264,7 @@ fn study(
                         (f("diff_ci95_low"), f("diff_ci95_high"))
                     };
                     if let (Some(value), Some(low), Some(high)) = (f("diff_vs_first"), lo, hi) {
-                        items.push(crate::plots::Interval {
+                        items.push(crate::pages::plots::Interval {
                             label: format!("{rs}: {what}"),
                             value,
                             low,
@@ -660,7 +660,7 @@ fn judged(
         let mut seats = [Record4::default(); 2];
         let mut games = 0u64;
         if games_path.is_file() {
-            for row in crate::record::read_rows(&games_path)? {
+            for row in crate::run::record::read_rows(&games_path)? {
                 let (p1, p2) = (&row.agent_p1, &row.agent_p2);
                 let perfect_seat: u8 = if p1.starts_with("perfect:") { 1 } else { 2 };
                 if opponent.is_empty() {
@@ -716,14 +716,14 @@ fn judged(
 /// The pair-level score of a match between two different agents (seat-swapped pairs, the
 /// pentanomial model), from the view of game 0's first seat; null for a self-play run.
 fn pairs_of(games: &Path) -> anyhow::Result<Value> {
-    let rows = crate::record::read_rows(games)?;
+    let rows = crate::run::record::read_rows(games)?;
     let Some(first) = rows.first() else {
         return Ok(Value::Null);
     };
     if first.agent_p1 == first.agent_p2 {
         return Ok(Value::Null);
     }
-    let p = crate::ratings::Pentanomial::of_rows(&rows, &first.agent_p1);
+    let p = crate::stats::ratings::Pentanomial::of_rows(&rows, &first.agent_p1);
     let l = p.pair_level();
     // Where every pair has the same outcome the normal interval is undefined: the Wilson
     // interval over the pairs instead (Pentanomial::score).

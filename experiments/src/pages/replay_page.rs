@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::gamelog::GameRecord;
+use crate::run::gamelog::GameRecord;
 
 /// One step of the page: the position after an event.
 #[derive(Clone, Debug, Serialize)]

@@ -68,7 +68,7 @@ pub enum Event {
 /// ```
 /// use cowrie_agents::{AgentSpec, AnyAgent};
 /// use cowrie_engine::{Frangieh, FrangiehRules, Game};
-/// use cowrie_experiments::selfplay::{play, Buffers};
+/// use cowrie_experiments::run::selfplay::{play, Buffers};
 /// use rand::SeedableRng;
 /// use rand_chacha::ChaCha8Rng;
 ///

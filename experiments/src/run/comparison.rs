@@ -1,0 +1,418 @@
+//! A comparison of rule sets: the same self-play under each, side by side, with Ludii's metric
+//! names (`cowrie advantage` for one rule set, `cowrie compare` for several, `cowrie study` for
+//! every game and variant).
+//!
+//! Both run an ordinary seat-swapped match (same agent spec in both seats) per rule set into
+//! `OUT/<n>-<name>/` and compute every metric from that run's `games.csv`. Metrics
+//! (`docs/metrics.md` gives the formulas):
+//! - `advantage_p1`: seat 1's win rate (Baghchal: the goats); `first_mover_win_rate`: the win rate
+//!   of the first mover, `first_mover_seat` (the player who made the first decision, or the
+//!   rules' starter: Bargese's three-shell throw winner; differs from seat 1 where an opening
+//!   roll or throw decides who starts);
+//! - `balance` = 1 − |seat 1 win rate − seat 2 win rate|; `completion`: share of games with a
+//!   winner; `drawishness`: share of draws; `timeouts`: share truncated by the ply cap;
+//! - `duration_plies`, `duration_turns`: mean game length; `branching_factor` = Σ legal actions
+//!   over all decision nodes / Σ plies; `decision_moves` = decision nodes with more than one
+//!   legal action / plies;
+//! - where the game's pieces enter the board (Bargese, [`crate::games::Report::first_entry`]):
+//!   `first_enterer_win_rate`, the win rate of the player who first entered a piece, a second
+//!   definition of first mover;
+//! - where the game plays matches of games (Julbahar, whose unit is a match; its `subgames.csv`): `subgames`
+//!   (games begun inside the matches), and over those games `subgame_seat1_win_rate`,
+//!   `subgame_first_mover_win_rate` (won by the player who made that game's first decision) and
+//!   `subgame_unfinished` (abandoned when a bonus or the ply cap ended the match mid-game), and
+//!   `subgame_first_mover_win_rate_finished` (the same win rate among the finished games only).
+//!
+//! Proportions carry 95% Wilson intervals; differences from the first rule set carry Newcombe's
+//! hybrid score interval; mean lengths a normal (Welch) interval: all of them treat games as
+//! independent. Beside them ([`crate::stats::metrics`]): the interval clustered by seat-swapped pair
+//! (by pair of matches for the games inside Julbahar matches) with its design effect, the
+//! paired difference from the first rule set on common random numbers (the same seeds game by
+//! game), and the p-values of the declared hypotheses with their Holm and Benjamini-Hochberg
+//! adjustments over the run's family. The first rule set's difference from itself is exactly 0
+//! with the interval [0, 0].
+
+use std::fmt::Write as _;
+
+use anyhow::Context;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::config::MatchConfig;
+pub use crate::config::{CompareConfig, RuleSetSpec};
+use crate::registry::{dispatch, GameTask};
+use crate::run::digest::FileDigest;
+use crate::run::manifest::{now_rfc3339, Manifest};
+use crate::run::record::writer_for;
+use crate::run::runner;
+use crate::stats::metrics::{adjust_family, metrics, run_stats, Metric, RuleSetStats};
+
+/// A number of `compare.csv`: six decimals, empty for NaN (an undefined estimate, or no
+/// hypothesis).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Fixed6(pub f64);
+
+impl Serialize for Fixed6 {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.0.is_nan() {
+            s.serialize_str("")
+        } else {
+            s.collect_str(&format_args!("{:.6}", self.0))
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Fixed6 {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        if text.is_empty() {
+            return Ok(Fixed6(f64::NAN));
+        }
+        text.parse()
+            .map(Fixed6)
+            .map_err(|_| serde::de::Error::custom(format!("'{text}' is not a number")))
+    }
+}
+
+/// Runs one match per rule set and writes `OUT/compare.csv` (long format: one row per rule set
+/// and metric); returns the table printed on stdout.
+///
+/// # Errors
+/// As `cowrie match`.
+pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
+    // Every rule set, the game count and threads were checked when the config was made, so a
+    // refused run leaves no directory behind.
+    if cfg.resume && !cfg.set_dir(0).join("manifest.json").exists() {
+        anyhow::bail!(
+            "--resume: '{}' holds no run (no manifest.json); leave out --resume to start one",
+            cfg.set_dir(0).display()
+        );
+    }
+    let matches: Vec<MatchConfig> = (0..cfg.sets.len()).map(|i| cfg.pairing(i)).collect();
+    crate::output::create_dir(&cfg.out)?;
+    let started = std::time::Instant::now();
+    let mut manifest = Manifest::start(
+        cfg.command,
+        cfg.run.command_line.clone(),
+        serde_json::json!({
+            "game": cfg.game,
+            "sets": cfg
+                .sets
+                .iter()
+                .map(|(set, resolved)| {
+                    let mut run = set.rules(&cfg.game).manifest_fields(resolved);
+                    run["name"] = serde_json::Value::String(set.name.clone());
+                    run
+                })
+                .collect::<Vec<_>>(),
+            "agent": cfg.agent.to_string(),
+            "games": cfg.games,
+            "seat_swap": true,
+            "seed": cfg.run.seed,
+        }),
+        cfg.run.threads,
+        cfg.agent.is_reproducible(),
+    );
+    manifest.write(&cfg.out)?;
+    let mut all = Vec::new();
+    let mut lengths_text = String::new();
+    for ((set, _), m) in cfg.sets.iter().zip(&matches) {
+        let dir = m.out.clone();
+        cfg.run.progress.say(format!("{} {}", cfg.game, set.name));
+        runner::run(m)?;
+        let s = dispatch(
+            &cfg.game,
+            Stats {
+                name: &set.name,
+                dir: &dir,
+            },
+        )?;
+        let _ = writeln!(
+            lengths_text,
+            "{:<36} plies: mean {:.2} sd {:.2} quartiles {}/{}/{} max {}; turns: mean {:.2} sd {:.2} quartiles {}/{}/{} max {}",
+            set.name, s.plies.mean, s.plies.sd, s.plies.q1, s.plies.median, s.plies.q3, s.plies.max,
+            s.turns.mean, s.turns.sd, s.turns.q1, s.turns.median, s.turns.q3, s.turns.max
+        );
+        all.push(s);
+    }
+    let mut table: Vec<Vec<Metric>> = all.iter().map(|s| metrics(s, &all[0])).collect();
+    adjust_family(&mut table);
+    let path = cfg.out.join("compare.csv");
+    let mut w = writer_for::<CompareRow>(&path)?;
+    let mut text = format!(
+        "{}: {} in both seats, {} games per rule set (seat-swapped pairs), seed {}\n",
+        cfg.game, cfg.agent, cfg.games, cfg.run.seed
+    );
+    let _ = writeln!(
+        text,
+        "{:<36} {:<22} {:>9}  {:<20} {:>9}  {:<20} {:>8} {:>8}",
+        "rule set",
+        "metric",
+        "value",
+        "95% (pairs)",
+        "vs first",
+        "95% (paired)",
+        "p Holm",
+        "diff Holm"
+    );
+    for (s, ms) in all.iter().zip(&table) {
+        for m in ms {
+            w.serialize(CompareRow::of(
+                &cfg.game,
+                &s.name,
+                &cfg.agent.to_string(),
+                s.games,
+                m,
+            ))?;
+            let interval = |(lo, hi): (f64, f64), signed: bool| {
+                if lo.is_nan() {
+                    String::new()
+                } else if signed {
+                    format!("[{lo:+.4}, {hi:+.4}]")
+                } else {
+                    format!("[{lo:.4}, {hi:.4}]")
+                }
+            };
+            let p = |x: f64| {
+                if x.is_nan() {
+                    String::new()
+                } else {
+                    format!("{x:.4}")
+                }
+            };
+            let _ = writeln!(
+                text,
+                "{:<36} {:<22} {:>9.4}  {:<20} {:>+9.4}  {:<20} {:>8} {:>8}",
+                s.name,
+                m.name,
+                m.value,
+                interval(m.clustered, false),
+                m.diff.0,
+                interval(m.paired, true),
+                p(m.p_holm),
+                p(m.diff_p_holm)
+            );
+        }
+    }
+    w.flush()
+        .with_context(|| format!("cannot write '{}'", path.display()))?;
+    drop(w);
+    let bytes =
+        std::fs::read(&path).with_context(|| format!("cannot read '{}'", path.display()))?;
+    manifest
+        .files
+        .insert("compare.csv".to_string(), FileDigest::of(&bytes));
+    let shown = [
+        ("advantage_p1", "seat 1"),
+        ("first_mover_win_rate", "first mover"),
+        ("first_enterer_win_rate", "first to enter"),
+        ("subgame_first_mover_win_rate", "per game: first mover"),
+    ];
+    let bars: Vec<crate::pages::plots::Interval> = all
+        .iter()
+        .zip(&table)
+        .flat_map(|(s, ms)| {
+            shown.iter().filter_map(move |(metric, what)| {
+                // Baghchal's first mover is the goats, seat 1: one bar, not two.
+                if cfg.game == <cowrie_engine::Baghchal as cowrie_engine::Game>::NAME
+                    && *metric == "first_mover_win_rate"
+                {
+                    return None;
+                }
+                ms.iter()
+                    .find(|m| m.name == *metric)
+                    .map(|m| crate::pages::plots::Interval {
+                        label: format!("{} {what}", s.name),
+                        value: m.value,
+                        low: m.clustered.0,
+                        high: m.clustered.1,
+                    })
+            })
+        })
+        .collect();
+    crate::pages::plots::intervals(
+        &cfg.out.join("compare.svg"),
+        &format!(
+            "{}: win rates with 95% intervals clustered by pair ({})",
+            cfg.game, cfg.agent
+        ),
+        "win rate (fraction of games)",
+        &bars,
+    )?;
+    text += &lengths_text;
+    if cfg.game == <cowrie_engine::Baghchal as cowrie_engine::Game>::NAME {
+        let _ = writeln!(
+            text,
+            "baghchal: the goats always move first, so first_mover_win_rate is the goats' win rate \
+             (= advantage_p1): side and move order are one factor, not separable by self-play; \
+             under perfect play the five-captures and averbakh-1995 starts are draws (results/solve)"
+        );
+    }
+    let _ = writeln!(
+        text,
+        "95% (pairs): clustered by seat-swapped pair (games inside matches: by pair of matches); \
+         95% (paired): the paired difference on the same seeds; p Holm, diff Holm: Holm-adjusted \
+         p-values of the declared hypotheses (docs/metrics.md); Wilson and Newcombe intervals, \
+         design effects and Benjamini-Hochberg adjustments in the CSV"
+    );
+    let _ = writeln!(text, "rows in {}", path.display());
+    manifest.status = "complete";
+    manifest.finished = now_rfc3339();
+    manifest.elapsed_seconds = started.elapsed().as_secs_f64();
+    manifest.games_written = all.iter().map(|s| s.games).sum();
+    manifest.write(&cfg.out)?;
+    crate::pages::run_index::write(
+        &cfg.out,
+        &format!("cowrie compare: {} ({})", cfg.game, cfg.agent),
+    )?;
+    Ok(text)
+}
+
+/// The statistics of one rule set's run, read as its game's rows.
+struct Stats<'a> {
+    name: &'a str,
+    dir: &'a std::path::Path,
+}
+
+impl GameTask for Stats<'_> {
+    type Output = RuleSetStats;
+    fn run<G: crate::games::Report>(self) -> anyhow::Result<RuleSetStats> {
+        run_stats::<G>(self.name, self.dir)
+    }
+}
+
+/// One row of `compare.csv` (one rule set and metric): the columns of the unclustered analysis
+/// first, then the pair-level ones (docs/metrics.md).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CompareRow {
+    /// The game.
+    pub game: String,
+    /// The rule set's name.
+    pub rule_set: String,
+    /// The agent in both seats.
+    pub agent: String,
+    /// Games of the rule set.
+    pub games: u64,
+    /// The metric's name.
+    pub metric: String,
+    /// Its value.
+    pub value: Fixed6,
+    /// The 95% interval treating games as independent.
+    pub ci95_low: Fixed6,
+    /// See `ci95_low`.
+    pub ci95_high: Fixed6,
+    /// The difference from the first rule set.
+    pub diff_vs_first: Fixed6,
+    /// Its 95% interval (Newcombe's or Welch's).
+    pub diff_ci95_low: Fixed6,
+    /// See `diff_ci95_low`.
+    pub diff_ci95_high: Fixed6,
+    /// What the clustered interval clusters by.
+    pub cluster: String,
+    /// The 95% interval clustered by `cluster`.
+    pub clustered_ci95_low: Fixed6,
+    /// See `clustered_ci95_low`.
+    pub clustered_ci95_high: Fixed6,
+    /// The design effect.
+    pub design_effect: Fixed6,
+    /// The 95% interval of the paired difference from the first rule set.
+    pub paired_diff_ci95_low: Fixed6,
+    /// See `paired_diff_ci95_low`.
+    pub paired_diff_ci95_high: Fixed6,
+    /// The p-value of the declared hypothesis on the metric.
+    pub p_value: Fixed6,
+    /// Its Holm adjustment over the run's family.
+    pub p_holm: Fixed6,
+    /// Its Benjamini-Hochberg adjustment.
+    pub p_bh: Fixed6,
+    /// The p-value of "no paired difference from the first rule set".
+    pub diff_p_value: Fixed6,
+    /// Its Holm adjustment over the run's family.
+    pub diff_p_holm: Fixed6,
+    /// Its Benjamini-Hochberg adjustment.
+    pub diff_p_bh: Fixed6,
+}
+
+impl Default for Fixed6 {
+    fn default() -> Self {
+        Fixed6(f64::NAN)
+    }
+}
+
+impl CompareRow {
+    /// The row of metric `m` of rule set `set`.
+    fn of(game: &str, set: &str, agent: &str, games: u64, m: &Metric) -> CompareRow {
+        let f = Fixed6;
+        CompareRow {
+            game: game.to_string(),
+            rule_set: set.to_string(),
+            agent: agent.to_string(),
+            games,
+            metric: m.name.to_string(),
+            value: f(m.value),
+            ci95_low: f(m.ci.0),
+            ci95_high: f(m.ci.1),
+            diff_vs_first: f(m.diff.0),
+            diff_ci95_low: f(m.diff.1),
+            diff_ci95_high: f(m.diff.2),
+            cluster: m.cluster.to_string(),
+            clustered_ci95_low: f(m.clustered.0),
+            clustered_ci95_high: f(m.clustered.1),
+            design_effect: f(m.design_effect),
+            paired_diff_ci95_low: f(m.paired.0),
+            paired_diff_ci95_high: f(m.paired.1),
+            p_value: f(m.p_value),
+            p_holm: f(m.p_holm),
+            p_bh: f(m.p_bh),
+            diff_p_value: f(m.diff_p_value),
+            diff_p_holm: f(m.diff_p_holm),
+            diff_p_bh: f(m.diff_p_bh),
+        }
+    }
+}
+
+/// Reads the rows of a `compare.csv`.
+///
+/// # Errors
+/// An unreadable file or a row that is not a `compare.csv` row, naming the file.
+pub fn read_compare(path: &std::path::Path) -> anyhow::Result<Vec<CompareRow>> {
+    crate::run::record::read_named(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::record::header_of;
+
+    #[test]
+    fn rows_have_the_documented_columns_and_read_back() {
+        assert_eq!(
+            String::from_utf8(header_of::<CompareRow>()).unwrap(),
+            "game,rule_set,agent,games,metric,value,ci95_low,ci95_high,diff_vs_first,\
+             diff_ci95_low,diff_ci95_high,cluster,clustered_ci95_low,clustered_ci95_high,\
+             design_effect,paired_diff_ci95_low,paired_diff_ci95_high,p_value,p_holm,p_bh,\
+             diff_p_value,diff_p_holm,diff_p_bh\n"
+        );
+        let row = CompareRow {
+            game: "bargese".into(),
+            metric: "advantage_p1".into(),
+            games: 20,
+            value: Fixed6(0.55),
+            diff_vs_first: Fixed6(-0.0),
+            ..CompareRow::default()
+        };
+        let mut w = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(header_of::<CompareRow>());
+        w.serialize(&row).unwrap();
+        let bytes = w.into_inner().unwrap();
+        assert!(String::from_utf8_lossy(&bytes)
+            .ends_with("\nbargese,,,20,advantage_p1,0.550000,,,-0.000000,,,,,,,,,,,,,,\n"));
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("compare.csv");
+        std::fs::write(&path, &bytes).unwrap();
+        let back = read_compare(&path).unwrap();
+        assert_eq!(back.len(), 1);
+        assert_eq!((back[0].value, back[0].games), (Fixed6(0.55), 20));
+        assert!(back[0].p_value.0.is_nan());
+    }
+}

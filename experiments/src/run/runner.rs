@@ -1,0 +1,441 @@
+//! The pairing runner: one pairing of two agents played as a run — games in parallel, rows in
+//! schedule order, checkpointed, resumable (`--resume`), shardable (`--shard K/N`, combined by
+//! `cowrie merge`), recordable (`--record`). Every command that plays games (match, tournament,
+//! ladder, compare, advantage, study, converge, bench) plays its pairings through [`run_match`].
+
+use std::path::Path;
+use std::time::Instant;
+
+use anyhow::Context;
+use cowrie_agents::{external, AgentSpec, AnyAgent, Evaluate};
+use cowrie_engine::{Game, Player, RuleSet};
+use rayon::prelude::*;
+
+pub use crate::config::MatchConfig;
+use crate::config::ResolvedRules;
+use crate::games::Report;
+use crate::pages::plots::write_lengths;
+use crate::registry::{dispatch, GameTask};
+use crate::run::digest::{self, FileDigest, HashedFile};
+use crate::run::gamelog::GameRecord;
+use crate::run::manifest::{now_rfc3339, Manifest};
+use crate::run::record::{self, MatchLabels};
+use crate::run::runfiles;
+use crate::run::schedule::{slot, Shard};
+use crate::run::seeds::{agent_stream, chance_stream};
+use crate::run::selfplay::{play, Buffers};
+use crate::run::summary::{self, MatchSummary, SummaryLabels};
+
+/// Games played between two writes of `games.csv` (rows are flushed after each batch).
+/// The most games played between two writes to disk.
+const BATCH: usize = 256;
+
+/// The next batch size: finished games reach the disk (and the manifest's `games_written`) at
+/// least about once a second, and at most every [`BATCH`] games. Batches only decide when rows
+/// are written, never what they hold, so the files do not depend on them.
+fn next_batch_size(size: usize, took: std::time::Duration, threads: usize) -> usize {
+    if took < std::time::Duration::from_millis(250) {
+        (size * 2).min(BATCH)
+    } else if took > std::time::Duration::from_millis(700) {
+        (size / 2).max(threads.clamp(1, BATCH))
+    } else {
+        size
+    }
+}
+
+/// A finished match: its tallies and the text printed on stdout.
+#[derive(Clone, Debug)]
+pub struct MatchReport {
+    /// Tallies, computed from `games.csv`.
+    pub summary: MatchSummary,
+    /// The summary table.
+    pub text: String,
+}
+
+struct MatchTask<'a>(&'a MatchConfig);
+
+impl GameTask for MatchTask<'_> {
+    type Output = MatchReport;
+    fn run<G: Evaluate + Report>(self) -> anyhow::Result<MatchReport> {
+        run_match::<G>(self.0)
+    }
+}
+
+/// Plays the pairing `cfg` describes, for the game it names.
+///
+/// # Errors
+/// Unknown game, variant, option; unwritable output; a resumed directory holding another run.
+pub fn run(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
+    cfg.validate()?;
+    dispatch(&cfg.game, MatchTask(cfg))
+}
+
+/// Resolves the rules of a run of game `G` and checks that every agent can be built and plays
+/// under them, before anything is written; returns the rules and their resolved options with
+/// the variant's name (the game's default where none is given).
+///
+/// # Errors
+/// An unknown variant or option, an agent that cannot be built or refuses the rules.
+pub fn check_run<G: Game + Evaluate>(
+    variant: Option<&str>,
+    options: &[String],
+    agents: &[AgentSpec],
+    seed: u64,
+) -> anyhow::Result<(G::Rules, ResolvedRules)> {
+    let rules = G::Rules::resolve(variant, options)?;
+    for spec in agents {
+        AnyAgent::<G>::try_build(spec, agent_stream(seed, 0, Player::ONE))?;
+        AnyAgent::<G>::check_rules(spec, &rules)?;
+    }
+    let name = variant.map_or_else(|| G::Rules::variants()[0].name.to_string(), str::to_string);
+    let resolved = ResolvedRules::of(name, &rules);
+    Ok((rules, resolved))
+}
+
+/// Runs a match of game `G`.
+///
+/// # Errors
+/// Unknown variant or option; unwritable output; a resumed directory holding another run.
+pub fn run_match<G: Evaluate + Report>(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
+    let (rules, resolved_rules) =
+        check_run::<G>(cfg.variant.as_deref(), &cfg.options, &cfg.agents, cfg.seed)?;
+    let variant = resolved_rules.variant.clone();
+    let labels = MatchLabels {
+        seed: cfg.seed,
+        variant: variant.clone(),
+        options: cfg.options.join(";"),
+        agents: [cfg.agents[0].to_string(), cfg.agents[1].to_string()],
+    };
+    let mut manifest = Manifest::start(
+        "match",
+        cfg.command_line.clone(),
+        cfg.rules().manifest_run(
+            &resolved_rules,
+            serde_json::json!({
+                "agents": labels.agents,
+                "games": cfg.games,
+                "seat_swap": cfg.swap,
+                "seed": cfg.seed,
+                "shard": cfg.shard.to_string(),
+                "record": cfg.record,
+            }),
+        ),
+        cfg.threads,
+        cfg.agents.iter().all(AgentSpec::is_reproducible),
+    );
+
+    crate::output::create_dir(&cfg.out)?;
+    let old = if cfg.resume {
+        Some(manifest.check_resumable(&cfg.out)?)
+    } else {
+        None
+    };
+    let manifest_path = cfg.out.join("manifest.json");
+    let recorded = |name: &str| -> anyhow::Result<Option<FileDigest>> {
+        match &old {
+            Some(m) => digest::recorded(m, name, &manifest_path),
+            None => Ok(None),
+        }
+    };
+    if !cfg.resume {
+        // A fresh run replaces the directory's run files; files this run does not write must not
+        // survive from an earlier run beside the new ones.
+        for stale in [
+            "records.jsonl",
+            "subgames.csv",
+            "summary.csv",
+            "lengths.svg",
+        ] {
+            let p = cfg.out.join(stale);
+            if p.exists() {
+                std::fs::remove_file(&p)
+                    .with_context(|| format!("cannot replace '{}'", p.display()))?;
+            }
+        }
+        let logs = cfg.out.join("external");
+        if logs.is_dir() {
+            std::fs::remove_dir_all(&logs)
+                .with_context(|| format!("cannot replace '{}'", logs.display()))?;
+        }
+    }
+    let schedule = cfg.schedule();
+    let csv_path = cfg.out.join("games.csv");
+    let (mut csv_file, done) = runfiles::open_csv(
+        &csv_path,
+        &record::header::<G>(),
+        cfg.resume,
+        recorded("games.csv")?.as_ref(),
+        schedule,
+    )?;
+    let records_path = cfg.out.join("records.jsonl");
+    let mut records = if cfg.record {
+        Some(runfiles::open_lines(
+            &records_path,
+            cfg.resume,
+            recorded("records.jsonl")?.as_ref(),
+            done,
+        )?)
+    } else {
+        None
+    };
+    let sub_path = cfg.out.join("subgames.csv");
+    let mut subgames = if G::PLAYS_MATCHES {
+        let upto = schedule.get(done).unwrap_or(u64::MAX);
+        Some(runfiles::open_csv_before(
+            &sub_path,
+            &record::subgame_header::<G>(),
+            cfg.resume,
+            recorded("subgames.csv")?.as_ref(),
+            upto,
+        )?)
+    } else {
+        None
+    };
+    checkpoint(
+        &mut manifest,
+        done,
+        [Some(&csv_file), records.as_ref(), subgames.as_ref()],
+        &cfg.out,
+    )?;
+    let started = Instant::now();
+    // Worker threads start only once the output has been checked and opened.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(cfg.threads)
+        .build()
+        .context("starting worker threads")?;
+
+    // A game whose rows hold the games played inside them is played as matches.
+    let unit = if G::PLAYS_MATCHES { "matches" } else { "games" };
+    let bar = cfg.progress.bar(schedule.len(), unit);
+    bar.inc(done);
+    let ctx = Ctx {
+        cfg,
+        rules: &rules,
+        labels: &labels,
+        resolved: &resolved_rules.options,
+    };
+    let mut pending = schedule.from(done);
+    let mut batch = Vec::with_capacity(BATCH);
+    let mut size = cfg.threads.min(BATCH);
+    let mut written = done;
+    loop {
+        batch.clear();
+        batch.extend(pending.by_ref().take(size));
+        if batch.is_empty() {
+            break;
+        }
+        let batch_started = Instant::now();
+        let out: Vec<Played> = pool.install(|| {
+            batch
+                .par_iter()
+                .map_init(Buffers::<G>::default, |buf, &i| play_one::<G>(i, &ctx, buf))
+                .collect::<anyhow::Result<_>>()
+        })?;
+        if let Some(f) = records.as_mut() {
+            write_all(
+                f,
+                out.iter()
+                    .filter_map(|p| p.record.as_deref())
+                    .map(str::as_bytes),
+                &records_path,
+            )?;
+        }
+        if let Some(f) = subgames.as_mut() {
+            write_all(f, out.iter().map(|p| p.subgames.as_slice()), &sub_path)?;
+        }
+        write_all(
+            &mut csv_file,
+            out.iter().map(|p| p.row.as_slice()),
+            &csv_path,
+        )?;
+        written += batch.len() as u64;
+        checkpoint(
+            &mut manifest,
+            written,
+            [Some(&csv_file), records.as_ref(), subgames.as_ref()],
+            &cfg.out,
+        )?;
+        bar.inc(batch.len() as u64);
+        size = next_batch_size(size, batch_started.elapsed(), cfg.threads);
+        if crate::interrupt::requested() {
+            bar.abandon();
+            manifest.status = "interrupted";
+            manifest.write(&cfg.out)?;
+            return Err(crate::interrupt::Interrupted {
+                message: format!(
+                    "interrupted: {written} of {} games are in '{}'; run the same command with --resume to continue",
+                    schedule.len(),
+                    cfg.out.display()
+                ),
+            }
+            .into());
+        }
+    }
+    cfg.progress.finish(&bar);
+    drop(csv_file);
+
+    let rows = record::read_rows(&csv_path)?;
+    let s = summary::summarise(&rows, |i| cfg.swapped(i));
+    let sum_labels = SummaryLabels {
+        sides: G::SIDES,
+        agents: labels.agents.clone(),
+    };
+    let summary_digest = summary::write_csv(&cfg.out, &s, &sum_labels)?;
+    manifest
+        .files
+        .insert("summary.csv".to_string(), summary_digest);
+    write_lengths(&cfg.out, G::NAME, &variant, &rows)?;
+    manifest.status = "complete";
+    manifest.finished = now_rfc3339();
+    manifest.elapsed_seconds = started.elapsed().as_secs_f64();
+    manifest.games_written = rows.len() as u64;
+    manifest.write(&cfg.out)?;
+
+    let options = if cfg.options.is_empty() {
+        String::new()
+    } else {
+        format!("; {}", cfg.options.join(", "))
+    };
+    let pairing = if cfg.swap {
+        "seat-swapped pairs"
+    } else {
+        "no seat swap"
+    };
+    let shard = if cfg.shard == Shard::WHOLE {
+        String::new()
+    } else {
+        format!(", shard {} of the schedule", cfg.shard)
+    };
+    let title = format!(
+        "{} ({variant}{options}): {} games ({pairing}{shard}), seed {}",
+        G::NAME,
+        s.games,
+        cfg.seed
+    );
+    crate::pages::run_index::write(&cfg.out, &format!("cowrie match: {title}"))?;
+    let mut text = summary::table(&s, &sum_labels, &title);
+    text += &format!("rows in {}\n", csv_path.display());
+    Ok(MatchReport { summary: s, text })
+}
+
+/// What every game of a match shares.
+pub struct Ctx<'a, G: Evaluate + Report> {
+    pub(crate) cfg: &'a MatchConfig,
+    pub(crate) rules: &'a G::Rules,
+    pub(crate) labels: &'a MatchLabels,
+    pub(crate) resolved: &'a [(String, String)],
+}
+
+/// One played game, ready to write.
+pub struct Played {
+    /// The CSV row, with its newline.
+    pub(crate) row: Vec<u8>,
+    /// The JSON record line, when recording.
+    pub(crate) record: Option<String>,
+    /// Plies played.
+    pub(crate) plies: u32,
+    /// The game's `subgames.csv` rows (empty for games that are not matches of games).
+    pub(crate) subgames: Vec<u8>,
+}
+
+/// Plays game `game_index`. An external agent's standard error goes to the run directory's
+/// `external/game-<index>-seat<seat>.stderr` (removed when empty).
+///
+/// # Errors
+/// An agent that cannot be built (an external program that has gone).
+pub fn play_one<G: Evaluate + Report>(
+    game_index: u64,
+    ctx: &Ctx<'_, G>,
+    buf: &mut Buffers<G>,
+) -> anyhow::Result<Played> {
+    let cfg = ctx.cfg;
+    let s = slot(game_index, cfg.swap);
+    let (spec1, spec2) = if s.swapped {
+        (&cfg.agents[1], &cfg.agents[0])
+    } else {
+        (&cfg.agents[0], &cfg.agents[1])
+    };
+    let build = |spec: &AgentSpec, p: Player| {
+        let spec = spec.with_stderr(external::stderr_path(&cfg.out, game_index, p.seat()));
+        AnyAgent::<G>::try_build(&spec, agent_stream(cfg.seed, game_index, p))
+    };
+    let mut agents = [build(spec1, Player::ONE)?, build(spec2, Player::TWO)?];
+    let mut chance = chance_stream(cfg.seed, s.pair_index);
+    let mut log = cfg.record.then(Vec::new);
+    let (state, stats) = play::<G, _>(ctx.rules, &mut agents, &mut chance, buf, log.as_mut());
+    let result = record::result(s, ctx.labels, &state, &stats);
+    let line = log.map(|events| {
+        let rec = GameRecord {
+            game_index,
+            game: G::NAME.to_string(),
+            variant: ctx.labels.variant.clone(),
+            options: ctx.resolved.to_vec(),
+            agents: [spec1.to_string(), spec2.to_string()],
+            start: G::new(ctx.rules).notation(),
+            events,
+            end_reason: result.row.end_reason.as_str().to_string(),
+            winner_seat: result.row.winner_seat,
+            plies: result.row.plies,
+            end: state.notation(),
+        };
+        serde_json::to_string(&rec).expect("a record serialises") + "\n"
+    });
+    Ok(Played {
+        row: result.csv_line(),
+        record: line,
+        plies: result.row.plies,
+        subgames: result.subgame_lines(),
+    })
+}
+
+/// The header line of the `games.csv` at `path` and each of its rows with `label,` in front,
+/// newlines kept: the rows of one part of a larger run, as the run's own `games.csv` holds them.
+///
+/// # Errors
+/// An unreadable file, naming it.
+pub fn labelled_rows(path: &Path, label: &str) -> anyhow::Result<(Vec<u8>, Vec<Vec<u8>>)> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read '{}'", path.display()))?;
+    let mut lines = bytes.split_inclusive(|&c| c == b'\n');
+    let head = lines.next().unwrap_or_default().to_vec();
+    let rows = lines
+        .map(|line| {
+            let mut row = format!("{label},").into_bytes();
+            row.extend_from_slice(line);
+            row
+        })
+        .collect();
+    Ok((head, rows))
+}
+
+/// Rewrites the manifest with `games_written` and what each file of the run (`games.csv`,
+/// `records.jsonl`, `subgames.csv`, in that order, those the run has) holds now.
+fn checkpoint(
+    manifest: &mut Manifest,
+    games_written: u64,
+    files: [Option<&HashedFile>; 3],
+    out: &Path,
+) -> anyhow::Result<()> {
+    manifest.games_written = games_written;
+    for (name, file) in ["games.csv", "records.jsonl", "subgames.csv"]
+        .into_iter()
+        .zip(files)
+    {
+        if let Some(f) = file {
+            manifest.files.insert(name.to_string(), f.digest());
+        }
+    }
+    manifest.write(out)
+}
+
+fn write_all<'a>(
+    file: &mut HashedFile,
+    chunks: impl Iterator<Item = &'a [u8]>,
+    path: &std::path::Path,
+) -> anyhow::Result<()> {
+    let mut buf = Vec::new();
+    for c in chunks {
+        buf.extend_from_slice(c);
+    }
+    file.append(&buf)
+        .with_context(|| format!("cannot write '{}'", path.display()))
+}

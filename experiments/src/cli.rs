@@ -21,43 +21,43 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Self-play between two agents: writes DIR/games.csv, DIR/summary.csv, DIR/manifest.json.
-    Match(MatchArgs),
+    Match(crate::cmd::match_cmd::MatchArgs),
     /// A round robin between two or more agents, with Elo differences and ratings.
-    Tournament(TournamentArgs),
+    Tournament(crate::cmd::tournament::TournamentArgs),
     /// A strength ladder: each adjacent pair of rungs plays seat-swapped pairs; writes
     /// DIR/ladder.csv, DIR/games.csv, DIR/manifest.json.
-    Ladder(LadderArgs),
+    Ladder(crate::cmd::ladder::LadderArgs),
     /// First-mover advantage of one rule set: the same agent in both seats.
-    Advantage(AdvantageArgs),
+    Advantage(crate::cmd::compare::AdvantageArgs),
     /// The same self-play under several rule sets, side by side, with differences and intervals.
-    Compare(CompareArgs),
+    Compare(crate::cmd::compare::CompareArgs),
     /// The same self-play under a ladder of agent strengths: whether the first-mover win rate
     /// and the draw share have settled; writes DIR/converge.csv, DIR/converge.svg.
-    Converge(ConvergeArgs),
+    Converge(crate::cmd::converge::ConvergeArgs),
     /// The built-in study (the README's main job): every game and named variant, CSV per run.
-    Study(StudyArgs),
+    Study(crate::cmd::study::StudyArgs),
     /// Lists a game's named variants and options.
-    Rules(RulesArgs),
+    Rules(crate::cmd::rules_cmd::RulesArgs),
     /// Every legal resulting position of backgammon positions and dice (Frangieh rules), one
     /// JSON line per input line read from stdin; see `experiments/src/cmd/legal.rs` for the formats.
-    Legal(LegalArgs),
+    Legal(crate::cmd::legal::LegalArgs),
     /// The bench signature: a fixed seeded workload on every game, its hash and rates.
-    Bench(BenchArgs),
+    Bench(crate::cmd::bench::BenchArgs),
     /// Joins the directories of a sharded match into the output of one run.
-    Merge(MergeArgs),
+    Merge(crate::cmd::merge::MergeArgs),
     /// Re-plays recorded games through the engine, verifying and printing them.
-    Replay(ReplayArgs),
+    Replay(crate::cmd::replay::ReplayArgs),
     /// Trains a learned evaluation by TD(lambda) self-play: writes the weights (safetensors),
     /// a checkpoint, and a learning curve (CSV and SVG).
-    Train(TrainArgs),
+    Train(crate::cmd::train::TrainArgs),
     /// Solves Baghchal into DIR: the movement phase by retrograde analysis, a layer at a time,
     /// then the placement phase by backward induction back to the start.
-    Solve(SolveArgs),
+    Solve(crate::cmd::solve::SolveArgs),
     /// A Baghchal position's perfect-play value and every move's, from a database.
-    Probe(ProbeArgs),
+    Probe(crate::cmd::probe::ProbeArgs),
     /// Judges every move of recorded Baghchal games against perfect play: wins and draws
     /// thrown away, by agent, side and phase, to CSV.
-    Judge(JudgeArgs),
+    Judge(crate::cmd::judge::JudgeArgs),
     /// Prints a shell completion script for cowrie (for example `cowrie completions bash >
     /// ~/.local/share/bash-completion/completions/cowrie`).
     Completions(CompletionsArgs),
@@ -65,53 +65,15 @@ pub enum Command {
     /// (`cowrie man > cowrie.1; man ./cowrie.1`).
     Man,
     /// The match-equity table of matches to a target score (Julbahar), from a subgames.csv.
-    Equity(EquityArgs),
+    Equity(crate::cmd::equity::EquityArgs),
     /// Draws a position of any game as an SVG diagram, labelled in words.
-    Show(ShowArgs),
+    Show(crate::cmd::show::ShowArgs),
     /// Bargese: the effect of entering first, each seed played as dealt and with the first
     /// entry forced to each seat; writes DIR/entry.csv, DIR/estimates.csv.
-    Entry(EntryArgs),
+    Entry(crate::cmd::entry::EntryArgs),
     /// Writes DIR/README.md (default `results/`) from the CSVs and manifests under DIR, with
     /// forest plots of variant effects; `--check` fails (exit code 1) where a file differs.
-    Report(ReportArgs),
-}
-
-/// `cowrie entry`.
-#[derive(Debug, Args, Clone)]
-pub struct EntryArgs {
-    /// The Bargese variant (one with an opening of void throws; default finkel-2002).
-    #[arg(long)]
-    pub variant: Option<String>,
-    /// Overrides one rule option, `key=value`; repeatable.
-    #[arg(long = "option", value_name = "KEY=VALUE")]
-    pub options: Vec<String>,
-    /// The agent in both seats.
-    #[arg(long, default_value = "heuristic")]
-    pub agent: AgentSpec,
-    /// Seeds, each played three times.
-    #[arg(long, allow_negative_numbers = true, value_parser = game_count)]
-    pub seeds: u64,
-    /// Run seed.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Worker threads (the output does not depend on it).
-    #[arg(long, default_value_t = 2, allow_negative_numbers = true, value_parser = thread_count)]
-    pub threads: usize,
-    /// Output directory.
-    #[arg(long, value_name = "DIR")]
-    pub out: PathBuf,
-}
-
-/// `cowrie report`.
-#[derive(Debug, Args, Clone)]
-pub struct ReportArgs {
-    /// The results directory.
-    #[arg(default_value = "results")]
-    pub dir: PathBuf,
-    /// Regenerates in memory and exits with code 1, naming the first differing line, where a
-    /// written file differs; writes nothing.
-    #[arg(long)]
-    pub check: bool,
+    Report(crate::cmd::report::ReportArgs),
 }
 
 /// `cowrie completions`.
@@ -122,101 +84,37 @@ pub struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
-/// `cowrie equity`.
-#[derive(Debug, Args, Clone)]
-pub struct EquityArgs {
-    /// The subgames.csv of a Julbahar run.
-    #[arg(long, value_name = "FILE")]
-    pub subgames: PathBuf,
-    /// The score that ends a match (the run's `target` option).
-    #[arg(long, default_value_t = 31)]
-    pub target: u32,
-    /// Bootstrap resamples of the matches' seat-swapped pairs.
-    #[arg(long, default_value_t = 200)]
-    pub resamples: usize,
-    /// Seed of the resampling.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Fewest games begun at a score pair for its raw frequency to be printed.
-    #[arg(long, default_value_t = 30)]
-    pub min_visits: u64,
-    /// Output directory (writes equity.csv).
-    #[arg(long, value_name = "DIR")]
-    pub out: PathBuf,
-}
-
-/// `cowrie show`.
-#[derive(Debug, Args, Clone)]
-pub struct ShowArgs {
-    /// The game and its rules.
-    #[command(flatten)]
-    pub rules: GameRulesArgs,
-    /// The position in the game's notation (`docs/rules/GAME.md`); default: the start.
-    #[arg(long, value_name = "NOTATION")]
-    pub position: Option<String>,
-    /// The SVG file to write.
-    #[arg(long, value_name = "FILE.svg")]
-    pub out: PathBuf,
-}
-
-/// `cowrie train`.
-#[derive(Debug, Args, Clone)]
-pub struct TrainArgs {
-    /// The game (one with a learned evaluation: frangieh) and its rules.
-    #[command(flatten)]
-    pub rules: GameRulesArgs,
-    /// Self-play games in all (with --resume, including those already played).
-    #[arg(long, allow_negative_numbers = true, value_parser = game_count)]
-    pub games: u64,
-    /// The weights file to write (safetensors); the checkpoint is FILE.ckpt, the learning
-    /// curve FILE's stem .curve.csv and .curve.svg.
-    #[arg(long, value_name = "FILE")]
-    pub out: PathBuf,
-    /// Run seed: the initial weights and the dice of every training game.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Worker threads (the weights do not depend on it).
-    #[arg(long, default_value_t = 2, allow_negative_numbers = true, value_parser = thread_count)]
-    pub threads: usize,
-    /// Start from these weights instead of random ones.
-    #[arg(long, value_name = "FILE")]
-    pub init: Option<PathBuf>,
-    /// Continue from FILE.ckpt, written by the same arguments.
-    #[arg(long)]
-    pub resume: bool,
-    /// Hidden units.
-    #[arg(long, default_value_t = 80)]
-    pub hidden: usize,
-    /// TD(lambda)'s lambda.
-    #[arg(long, default_value_t = 0.7)]
-    pub lambda: f32,
-    /// Learning rate per position (the batch's updates are summed).
-    #[arg(long, default_value_t = 0.02)]
-    pub alpha: f32,
-    /// Games played with the same weights before their summed update is applied (games of a
-    /// batch are played in parallel; 1 updates after every game, as TD-Gammon did).
-    #[arg(long, default_value_t = 1)]
-    pub batch: u64,
-    /// Games between two evaluations and checkpoints (0: only at the start and the end).
-    #[arg(long, default_value_t = 10000)]
-    pub eval_every: u64,
-    /// Evaluation games against --opponent (seat-swapped pairs; 0: no learning curve).
-    #[arg(long, default_value_t = 400)]
-    pub eval_games: u64,
-    /// The fixed opponent of the learning curve.
-    #[arg(long, default_value = "heuristic")]
-    pub opponent: String,
-    /// No progress bar.
-    #[arg(long)]
-    pub quiet: bool,
-}
-
 /// A game and its rules, as every command that plays or reads a game takes them.
 #[derive(Debug, Args, Clone)]
 pub struct GameRulesArgs {
+    /// The game.
+    #[command(flatten)]
+    pub which: GameArg,
+    /// The variant and option overrides.
+    #[command(flatten)]
+    pub variant: VariantArgs,
+}
+
+impl GameRulesArgs {
+    /// The game's name, as given.
+    #[must_use]
+    pub fn game(&self) -> &str {
+        &self.which.game
+    }
+}
+
+/// `--game`.
+#[derive(Debug, Args, Clone)]
+pub struct GameArg {
     /// The game: baghchal, frangieh, julbahar or bargese.
     #[arg(long)]
     pub game: String,
+}
+
+/// A named variant and rule-option overrides, for a game given by `--game` or fixed by the
+/// command.
+#[derive(Debug, Args, Clone)]
+pub struct VariantArgs {
     /// A named variant (default: the game's first, see `cowrie rules --game G`).
     #[arg(long)]
     pub variant: Option<String>,
@@ -225,74 +123,46 @@ pub struct GameRulesArgs {
     pub options: Vec<String>,
 }
 
-/// `cowrie solve`.
+/// `--out`: where a command writes (each command's `--help` says what: a run's directory, a
+/// database's, or one file).
 #[derive(Debug, Args, Clone)]
-pub struct SolveArgs {
-    /// The game and rules solved.
-    #[command(flatten)]
-    pub rules: GameRulesArgs,
-    /// The database directory.
+pub struct OutArg {
+    /// Output directory (created if missing).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
-    /// Worker threads.
-    #[arg(long, default_value_t = 2, allow_negative_numbers = true, value_parser = thread_count)]
-    pub threads: usize,
-    /// Continue the solve in DIR from its last finished layer.
+}
+
+/// `--resume`: continue an interrupted run in the output directory.
+#[derive(Debug, Args, Clone)]
+pub struct ResumeArg {
+    /// Continue the interrupted run in DIR (same arguments): finished work is verified against
+    /// its manifest and kept, the interrupted part resumes.
     #[arg(long)]
     pub resume: bool,
-    /// Refuse to start if the solve needs more memory than this, in GB (default: the
-    /// machine's memory minus a quarter).
-    #[arg(long, value_name = "M")]
-    pub memory_gb: Option<f64>,
-    /// After solving, verify: position counts against Burnside's lemma, every stored value
-    /// against its children's, and sampled short distances against a minimax search.
-    #[arg(long)]
-    pub verify: bool,
-    /// Positions with a stored distance of at most --verify-depth the search checks (1 to
-    /// 100000; also the placement positions checked per half).
-    #[arg(long, default_value_t = 300, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000))]
-    pub verify_samples: u64,
-    /// The search bound of the sample check, in plies (1 to 15).
-    #[arg(long, default_value_t = 15, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=15))]
-    pub verify_depth: u32,
-    /// Solve the movement phase only, not the placement phase.
-    #[arg(long)]
-    pub movement_only: bool,
-    /// Solve the placement phase back to the positions with this many goats placed (0: the
-    /// start position); a later run with --resume continues further back.
-    #[arg(long, default_value_t = 0, value_name = "P", value_parser = clap::value_parser!(u32).range(0..=19))]
-    pub down_to_placed: u32,
-    /// No progress bar.
-    #[arg(long)]
-    pub quiet: bool,
 }
 
-/// `cowrie judge`.
+/// `--threads`.
 #[derive(Debug, Args, Clone)]
-pub struct JudgeArgs {
-    /// A records.jsonl written by `cowrie match --record` (Baghchal games).
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
-    /// The database directory written by `cowrie solve` (its rules must be the games').
-    #[arg(long, value_name = "DIR")]
-    pub db: PathBuf,
-    /// The CSV written: one row per agent, side and phase.
-    #[arg(long, value_name = "FILE.csv")]
-    pub out: PathBuf,
+pub struct ThreadsArg {
+    /// Worker threads (the output does not depend on it).
+    #[arg(long, default_value_t = 2, allow_negative_numbers = true, value_parser = thread_count)]
+    pub threads: usize,
 }
 
-/// `cowrie probe`.
+/// `--seed`.
 #[derive(Debug, Args, Clone)]
-pub struct ProbeArgs {
-    /// The game and rules solved.
-    #[command(flatten)]
-    pub rules: GameRulesArgs,
-    /// The database directory written by `cowrie solve`.
-    #[arg(long, value_name = "DIR")]
-    pub db: PathBuf,
-    /// The position in the game's notation (`docs/rules/baghchal.md`).
-    #[arg(long, value_name = "NOTATION")]
-    pub position: String,
+pub struct SeedArg {
+    /// Run seed (default 1): the output is a pure function of the arguments and this seed.
+    #[arg(long, value_name = "SEED")]
+    pub seed: Option<u64>,
+}
+
+impl SeedArg {
+    /// The seed given, or 1.
+    #[must_use]
+    pub fn or_default(&self) -> u64 {
+        self.seed.unwrap_or(1)
+    }
 }
 
 /// Parses an agent spec (`KIND[:key=value,...]`, see `docs/agents.md`), refusing an empty
@@ -386,272 +256,16 @@ pub fn thread_count(text: &str) -> Result<usize, String> {
     }
 }
 
-/// `cowrie merge`.
-#[derive(Debug, Args, Clone)]
-pub struct MergeArgs {
-    /// Output directory for the merged run.
-    #[arg(long, value_name = "DIR")]
-    pub out: PathBuf,
-    /// The shards' output directories (every shard of one run, in any order).
-    #[arg(required = true, value_name = "SHARD_DIR")]
-    pub shards: Vec<PathBuf>,
-}
-
-/// `cowrie replay`.
-#[derive(Debug, Args, Clone)]
-pub struct ReplayArgs {
-    /// A records.jsonl written by `cowrie match --record`.
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
-    /// Only this game (its game_index).
-    #[arg(long)]
-    pub game_index: Option<u64>,
-    /// Print only the verification line per game, not the positions.
-    #[arg(long)]
-    pub quiet: bool,
-    /// Also write the game (the one --game-index names, or the file's only game) as one
-    /// self-contained HTML page stepping through its positions.
-    #[arg(long, value_name = "FILE.html")]
-    pub html: Option<PathBuf>,
-    /// Also write one JSON line per ply of the replayed games: game_index, ply, seat, agent,
-    /// the position before (with the dice to play), the action and the position after, in the
-    /// game's notation (written once every game has replayed as recorded).
-    #[arg(long, value_name = "FILE.jsonl")]
-    pub plies: Option<PathBuf>,
-}
-
 /// Arguments shared by runs of games.
 #[derive(Debug, Args, Clone)]
 pub struct RunArgs {
-    /// Run seed: the output is a pure function of the arguments and this seed.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Worker threads (the output does not depend on it).
-    #[arg(long, default_value_t = 2, allow_negative_numbers = true, value_parser = thread_count)]
-    pub threads: usize,
+    /// The run seed.
+    #[command(flatten)]
+    pub seeding: SeedArg,
+    /// Worker threads.
+    #[command(flatten)]
+    pub workers: ThreadsArg,
     /// No progress bar (it is also hidden when stderr is not a terminal).
     #[arg(long)]
     pub quiet: bool,
-}
-
-/// `cowrie match`.
-#[derive(Debug, Args, Clone)]
-pub struct MatchArgs {
-    /// The game and its rules.
-    #[command(flatten)]
-    pub rules: GameRulesArgs,
-    /// The agent in seat 1 (swapped with --p2 in every second game unless --no-swap).
-    #[arg(long, value_name = "SPEC", value_parser = agent_spec)]
-    pub p1: AgentSpec,
-    /// The agent in seat 2.
-    #[arg(long, value_name = "SPEC", value_parser = agent_spec)]
-    pub p2: AgentSpec,
-    /// Number of games (even, unless --no-swap).
-    #[arg(long, default_value_t = 1000, allow_negative_numbers = true, value_parser = game_count)]
-    pub games: u64,
-    /// Play every game with --p1 in seat 1 instead of seat-swapped pairs.
-    #[arg(long)]
-    pub no_swap: bool,
-    /// Output directory (created if missing; its games.csv, summary.csv and manifest.json are
-    /// replaced, unless --resume).
-    #[arg(long, value_name = "DIR")]
-    pub out: PathBuf,
-    /// Continue the interrupted run in DIR (same arguments): keeps its finished games and ends
-    /// with the bytes an uninterrupted run writes.
-    #[arg(long)]
-    pub resume: bool,
-    /// Play only shard K of N of the schedule (whole seat-swapped pairs); `cowrie merge` joins
-    /// the shards' directories into the output of one run.
-    #[arg(long, value_name = "K/N")]
-    pub shard: Option<String>,
-    /// Also write DIR/records.jsonl: every game's chance outcomes and plies, for `cowrie replay`.
-    #[arg(long)]
-    pub record: bool,
-    /// Seed, threads, progress.
-    #[command(flatten)]
-    pub run: RunArgs,
-}
-
-/// `cowrie study`.
-#[derive(Debug, Args, Clone)]
-pub struct StudyArgs {
-    /// Output directory (`runs/` is untracked by git; the committed results are written with
-    /// `--out results/default-study`).
-    #[arg(long, value_name = "DIR", default_value = "runs/default-study")]
-    pub out: PathBuf,
-    /// Games per run (even).
-    #[arg(long, default_value_t = 2000, allow_negative_numbers = true, value_parser = game_count)]
-    pub games: u64,
-    /// Continue an interrupted study in DIR (same arguments), run by run: finished runs are
-    /// verified against their manifests and kept, the interrupted one resumes.
-    #[arg(long)]
-    pub resume: bool,
-    /// The study's name: its run seed is derived from it (docs/conventions.md), so studies of
-    /// different names play different games.
-    #[arg(long, default_value = "default-study")]
-    pub name: String,
-    /// Run seed instead of the one derived from --name (a study given another's seed replays
-    /// its games).
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Worker threads (the output does not depend on it).
-    #[arg(long, default_value_t = 2, allow_negative_numbers = true, value_parser = thread_count)]
-    pub threads: usize,
-    /// No progress bar (it is also hidden when stderr is not a terminal).
-    #[arg(long)]
-    pub quiet: bool,
-}
-
-/// `cowrie rules`.
-#[derive(Debug, Args, Clone)]
-pub struct RulesArgs {
-    /// The game.
-    #[arg(long)]
-    pub game: String,
-}
-
-/// Games per (game, variant) in the bench signature's workload (`cowrie bench`).
-pub const SIGNATURE_GAMES: u64 = 1000;
-
-/// `cowrie bench`.
-#[derive(Debug, Args, Clone)]
-pub struct BenchArgs {
-    /// Games per (game, variant); the signature quoted in the README uses the default.
-    #[arg(long, default_value_t = SIGNATURE_GAMES, allow_negative_numbers = true, value_parser = game_count)]
-    pub games: u64,
-}
-
-/// `cowrie advantage`.
-#[derive(Debug, Args, Clone)]
-pub struct AdvantageArgs {
-    /// The game and its rules.
-    #[command(flatten)]
-    pub rules: GameRulesArgs,
-    /// The agent in both seats.
-    #[arg(long, value_name = "SPEC", value_parser = agent_spec)]
-    pub agent: AgentSpec,
-    /// Games (even: seat-swapped pairs).
-    #[arg(long, default_value_t = 2000, allow_negative_numbers = true, value_parser = game_count)]
-    pub games: u64,
-    /// Output directory.
-    #[arg(long, value_name = "DIR")]
-    pub out: PathBuf,
-    /// Seed, threads, progress.
-    #[command(flatten)]
-    pub run: RunArgs,
-}
-
-/// `cowrie compare`.
-#[derive(Debug, Args, Clone)]
-pub struct CompareArgs {
-    /// The game.
-    #[arg(long)]
-    pub game: String,
-    /// A rule set, `VARIANT` or `VARIANT+key=value+...`; give two or more, the first is the
-    /// reference.
-    #[arg(long = "set", value_name = "RULES", required = true)]
-    pub sets: Vec<String>,
-    /// The agent in both seats.
-    #[arg(long, value_name = "SPEC", value_parser = agent_spec)]
-    pub agent: AgentSpec,
-    /// Games per rule set (even: seat-swapped pairs).
-    #[arg(long, default_value_t = 2000, allow_negative_numbers = true, value_parser = game_count)]
-    pub games: u64,
-    /// Output directory.
-    #[arg(long, value_name = "DIR")]
-    pub out: PathBuf,
-    /// Seed, threads, progress.
-    #[command(flatten)]
-    pub run: RunArgs,
-    /// Continue an interrupted comparison in DIR (same arguments), rule set by rule set:
-    /// finished runs (also ones joined by `cowrie merge` from shards) are verified against
-    /// their manifests and kept, the interrupted one resumes.
-    #[arg(long)]
-    pub resume: bool,
-}
-
-/// `cowrie converge`.
-#[derive(Debug, Args, Clone)]
-pub struct ConvergeArgs {
-    /// The game and its rules.
-    #[command(flatten)]
-    pub rules: GameRulesArgs,
-    /// A rung's agent, in both seats; give two or more, weakest first.
-    #[arg(long = "agent", value_name = "SPEC", required = true, value_parser = agent_spec)]
-    pub agents: Vec<AgentSpec>,
-    /// Games per rung (even: seat-swapped pairs).
-    #[arg(long, default_value_t = 200, allow_negative_numbers = true, value_parser = game_count)]
-    pub games: u64,
-    /// Output directory.
-    #[arg(long, value_name = "DIR")]
-    pub out: PathBuf,
-    /// Continue an interrupted run in DIR (same arguments): finished rungs are verified
-    /// against their manifests and kept, the interrupted one resumes.
-    #[arg(long)]
-    pub resume: bool,
-    /// Seed, threads, progress.
-    #[command(flatten)]
-    pub run: RunArgs,
-}
-
-/// `cowrie tournament`.
-#[derive(Debug, Args, Clone)]
-pub struct TournamentArgs {
-    /// The game and its rules.
-    #[command(flatten)]
-    pub rules: GameRulesArgs,
-    /// An agent; give two or more.
-    #[arg(long = "agent", value_name = "SPEC", required = true, value_parser = agent_spec)]
-    pub agents: Vec<AgentSpec>,
-    /// Games per pairing (even: seat-swapped pairs).
-    #[arg(long, default_value_t = 400, allow_negative_numbers = true, value_parser = game_count)]
-    pub games_per_pair: u64,
-    /// Output directory.
-    #[arg(long, value_name = "DIR")]
-    pub out: PathBuf,
-    /// Continue an interrupted run in DIR (same arguments): finished pairings are verified
-    /// against their manifests and kept, the interrupted one resumes.
-    #[arg(long)]
-    pub resume: bool,
-    /// Seed, threads, progress.
-    #[command(flatten)]
-    pub run: RunArgs,
-}
-
-/// `cowrie ladder`.
-#[derive(Debug, Args, Clone)]
-pub struct LadderArgs {
-    /// The game and its rules.
-    #[command(flatten)]
-    pub rules: GameRulesArgs,
-    /// A rung's agent; give two or more, weakest first.
-    #[arg(long = "rung", value_name = "SPEC", required = true, value_parser = agent_spec)]
-    pub rungs: Vec<AgentSpec>,
-    /// Games per step between adjacent rungs (even: seat-swapped pairs).
-    #[arg(long, default_value_t = 400, allow_negative_numbers = true, value_parser = game_count)]
-    pub games_per_pair: u64,
-    /// Output directory.
-    #[arg(long, value_name = "DIR")]
-    pub out: PathBuf,
-    /// Continue an interrupted run in DIR (same arguments): finished steps are verified
-    /// against their manifests and kept, the interrupted one resumes.
-    #[arg(long)]
-    pub resume: bool,
-    /// Also write the ladder table (DIR/ladder.csv) to FILE.
-    #[arg(long, value_name = "FILE")]
-    pub csv: Option<PathBuf>,
-    /// Seed, threads, progress.
-    #[command(flatten)]
-    pub run: RunArgs,
-}
-
-/// `cowrie legal`.
-#[derive(Debug, Args, Clone)]
-pub struct LegalArgs {
-    /// The Frangieh variant (`modern` is GNU Backgammon's rules without the cube).
-    #[arg(long, default_value = "modern")]
-    pub variant: String,
-    /// Overrides one rule option, `key=value`; repeatable.
-    #[arg(long = "option", value_name = "KEY=VALUE")]
-    pub options: Vec<String>,
 }

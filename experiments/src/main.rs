@@ -6,16 +6,10 @@ use anyhow::Context;
 use clap::{CommandFactory, Parser};
 use cowrie_experiments::cli::{Cli, Command};
 use cowrie_experiments::cmd::{
-    bench, converge, entry, equity, judge, ladder, merge, probe, replay, report, rules_cmd, show,
-    solve, study, tournament, train,
-};
-use cowrie_experiments::config::{
-    BenchConfig, CompareConfig, ConvergeConfig, LadderConfig, MatchConfig, StudyConfig,
-    TournamentConfig,
+    bench, compare, converge, entry, equity, judge, ladder, legal, match_cmd, merge, probe, replay,
+    report, rules_cmd, show, solve, study, tournament, train,
 };
 use cowrie_experiments::output::print_stdout;
-use cowrie_experiments::run::comparison as compare;
-use cowrie_experiments::run::runner;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -58,42 +52,26 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     // The command line, for the manifests.
     let cl: Vec<String> = std::env::args().collect();
     match cli.command {
-        Command::Match(args) => {
-            let cfg = MatchConfig::from_args(&args, cl)?;
-            let report = runner::run(&cfg)?;
-            print_stdout(&report.text)
-        }
-        Command::Study(args) => study::run(&StudyConfig::from_args(&args, cl)?),
-        Command::Rules(args) => rules_cmd::run(&args.game),
-        Command::Tournament(a) => {
-            print_stdout(&tournament::run(&TournamentConfig::tournament(&a, cl)?)?)
-        }
-        Command::Ladder(a) => print_stdout(&ladder::run(&LadderConfig::from_args(&a, cl)?)?),
-        Command::Advantage(a) => print_stdout(&compare::run(&CompareConfig::advantage(&a, cl)?)?),
-        Command::Compare(a) => print_stdout(&compare::run(&CompareConfig::compare(&a, cl)?)?),
-        Command::Converge(a) => print_stdout(&converge::run(&ConvergeConfig::from_args(&a, cl)?)?),
-        Command::Legal(a) => {
-            use cowrie_engine::RuleSet;
-            let rules = cowrie_engine::FrangiehRules::resolve(Some(&a.variant), &a.options)?;
-            let stdin = std::io::stdin().lock();
-            let stdout = std::io::stdout().lock();
-            match cowrie_experiments::cmd::legal::run_legal(stdin, stdout, &rules) {
-                Err(e)
-                    if e.downcast_ref::<std::io::Error>()
-                        .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) =>
-                {
-                    Ok(())
-                }
-                other => other,
-            }
-        }
-        Command::Bench(args) => bench::run(&BenchConfig::from_args(&args)?),
-        Command::Merge(args) => merge::run(&args, cl),
-        Command::Replay(args) => replay::run(&args),
-        Command::Train(args) => print_stdout(&train::run(&args, cl)?),
-        Command::Solve(args) => print_stdout(&solve::run(&args, cl)?),
-        Command::Probe(args) => print_stdout(&probe::run(&args)?),
-        Command::Judge(args) => print_stdout(&judge::run(&args)?),
+        Command::Match(a) => match_cmd::command(a, cl),
+        Command::Study(a) => study::command(a, cl),
+        Command::Rules(a) => rules_cmd::command(a, cl),
+        Command::Tournament(a) => tournament::command(a, cl),
+        Command::Ladder(a) => ladder::command(a, cl),
+        Command::Advantage(a) => compare::advantage(a, cl),
+        Command::Compare(a) => compare::command(a, cl),
+        Command::Converge(a) => converge::command(a, cl),
+        Command::Legal(a) => legal::command(a, cl),
+        Command::Bench(a) => bench::command(a, cl),
+        Command::Merge(a) => merge::command(a, cl),
+        Command::Replay(a) => replay::command(a, cl),
+        Command::Train(a) => train::command(a, cl),
+        Command::Solve(a) => solve::command(a, cl),
+        Command::Probe(a) => probe::command(a, cl),
+        Command::Judge(a) => judge::command(a, cl),
+        Command::Equity(a) => equity::command(a, cl),
+        Command::Show(a) => show::command(a, cl),
+        Command::Entry(a) => entry::command(a, cl),
+        Command::Report(a) => report::command(a, cl),
         Command::Completions(args) => {
             let mut text = Vec::new();
             clap_complete::generate(args.shell, &mut Cli::command(), "cowrie", &mut text);
@@ -106,26 +84,6 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 .context("rendering the manual page")?;
             print_stdout(&String::from_utf8_lossy(&text))
         }
-        Command::Equity(a) => print_stdout(&equity::run(&equity::EquityConfig {
-            subgames: a.subgames,
-            target: a.target,
-            resamples: a.resamples,
-            seed: a.seed,
-            min_visits: a.min_visits,
-            out: a.out,
-        })?),
-        Command::Show(args) => print_stdout(&show::run(&args)?),
-        Command::Entry(a) => print_stdout(&entry::run(&entry::EntryConfig {
-            variant: a.variant,
-            options: a.options,
-            agent: a.agent,
-            seeds: a.seeds,
-            seed: a.seed,
-            threads: a.threads,
-            out: a.out,
-            command_line: cl,
-        })?),
-        Command::Report(args) => print_stdout(&report::run(&args)?),
     }
 }
 

@@ -22,8 +22,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-use cowrie_experiments::cli::ReplayArgs;
 use cowrie_experiments::cmd::legal::run_legal;
+use cowrie_experiments::cmd::replay::ReplayArgs;
 use cowrie_experiments::cmd::{merge, replay};
 use cowrie_experiments::run::{digest, manifest, runfiles, runner};
 use proptest::prelude::*;
@@ -241,9 +241,8 @@ fn read_run(dir: &Path) -> Files {
 /// Four recorded games of `game` between random players, in `out`.
 fn match_config(game: &str, out: &Path, shard: &str, resume: bool) -> runner::MatchConfig {
     runner::MatchConfig {
-        game: game.into(),
-        variant: None,
-        options: vec!["ply-cap=16".into()],
+        rules: cowrie_experiments::config::RulesConfig::new(game, None, &["ply-cap=16".into()])
+            .expect("rules"),
         agents: ["random".parse().unwrap(), "random".parse().unwrap()],
         games: 4,
         swap: true,

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use cowrie_agents::AgentSpec;
 use cowrie_engine::one_line;
+use cowrie_experiments::config::RulesConfig;
 use cowrie_experiments::run::runner::{self, MatchConfig};
 use cowrie_experiments::run::schedule::Shard;
 
@@ -82,9 +83,8 @@ impl MatchArgs {
 pub fn play_match(args: &MatchArgs) -> Result<String, String> {
     let spec = |s: &str| s.parse::<AgentSpec>().map_err(|e| e.to_string());
     let cfg = MatchConfig {
-        game: args.game.clone(),
-        variant: args.variant.clone(),
-        options: args.options.clone(),
+        rules: RulesConfig::new(&args.game, args.variant.as_deref(), &args.options)
+            .map_err(|e| one_line(&format!("{e:#}").replace('\n', " ")))?,
         agents: [spec(&args.p1)?, spec(&args.p2)?],
         games: args.games,
         swap: args.swap,

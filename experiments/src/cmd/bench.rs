@@ -6,14 +6,17 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
+use anyhow::bail;
+use clap::Args;
 use cowrie_agents::AgentSpec;
 use cowrie_engine::RuleSet;
 use sha2::{Digest, Sha256};
 
-pub use crate::cli::SIGNATURE_GAMES;
-use crate::config::{BenchConfig, MatchConfig, RulesConfig, RunConfig};
+use crate::cli::game_count;
+use crate::config::{RulesConfig, RunConfig};
 use crate::registry::{dispatch, GameTask, GAMES};
 use crate::run::record::MatchLabels;
+use crate::run::runner::MatchConfig;
 use crate::run::runner::{play_one, Ctx};
 use crate::run::selfplay::Buffers;
 
@@ -36,11 +39,7 @@ impl GameTask for BenchGame {
         let mut out = Vec::new();
         for v in G::Rules::variants() {
             let cfg = MatchConfig::part(
-                &RulesConfig {
-                    game: G::NAME.to_string(),
-                    variant: Some(v.name.to_string()),
-                    options: Vec::new(),
-                },
+                &RulesConfig::new(G::NAME, Some(v.name), &[])?,
                 [AgentSpec::Random, AgentSpec::Random],
                 self.games,
                 &RunConfig {
@@ -119,4 +118,43 @@ pub fn run(cfg: &BenchConfig) -> anyhow::Result<()> {
     }
     let _ = writeln!(text, "signature {}", &hex(&all.finalize())[..16]);
     crate::output::print_stdout(&text)
+}
+
+/// Games per (game, variant) in the bench signature's workload (`cowrie bench`).
+pub const SIGNATURE_GAMES: u64 = 1000;
+
+/// `cowrie bench`.
+#[derive(Debug, Args, Clone)]
+pub struct BenchArgs {
+    /// Games per (game, variant); the signature quoted in the README uses the default.
+    #[arg(long, default_value_t = SIGNATURE_GAMES, allow_negative_numbers = true, value_parser = game_count)]
+    pub games: u64,
+}
+
+/// A validated bench: games per (game, variant).
+#[derive(Clone, Copy, Debug)]
+pub struct BenchConfig {
+    /// Games per (game, variant), at least one.
+    pub games: u64,
+}
+
+impl BenchConfig {
+    /// `cowrie bench`'s arguments.
+    ///
+    /// # Errors
+    /// Zero games.
+    pub fn from_args(a: &BenchArgs) -> anyhow::Result<Self> {
+        if a.games == 0 {
+            bail!("--games 0: the bench needs at least one game per variant");
+        }
+        Ok(BenchConfig { games: a.games })
+    }
+}
+
+/// `cowrie bench`.
+///
+/// # Errors
+/// As [`run`].
+pub fn command(args: BenchArgs, _command_line: Vec<String>) -> anyhow::Result<()> {
+    run(&BenchConfig::from_args(&args)?)
 }

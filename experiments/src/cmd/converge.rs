@@ -18,20 +18,27 @@
 //! an interval of zero width ([`Solved`]).
 
 use std::fmt::Write as _;
+use std::path::PathBuf;
 use std::time::Instant;
 
+use anyhow::bail;
 use anyhow::Context;
+use clap::Args;
 use cowrie_agents::{AgentSpec, Evaluate};
 use cowrie_engine::Player;
 
-pub use crate::config::ConvergeConfig;
-use crate::config::{sanitize, MatchConfig};
+use crate::cli::{agent_spec, game_count, GameRulesArgs, OutArg, ResumeArg, RunArgs};
+use crate::config::RulesConfig;
+use crate::config::RunConfig;
 use crate::games::Report;
 use crate::output::f6;
+use crate::output::print_stdout;
 use crate::registry::{dispatch, GameTask};
+use crate::run::comparison::sanitize;
 use crate::run::manifest::{now_rfc3339, Manifest};
 use crate::run::record::{read_games, GameRow, Outcome};
 use crate::run::runner;
+use crate::run::runner::MatchConfig;
 use crate::stats::metrics::{metrics, run_stats, Metric, RuleSetStats};
 
 /// The metrics `converge.csv` reports, in its order; the others of `docs/metrics.md` are in
@@ -264,12 +271,7 @@ pub fn apply_solved(
 
 fn run_converge<G: Evaluate + Report>(cfg: &ConvergeConfig) -> anyhow::Result<String> {
     // Every rung is checked before any game is played or any file written.
-    let (rules, resolved) = runner::check_run::<G>(
-        cfg.rules.variant.as_deref(),
-        &cfg.rules.options,
-        &cfg.agents,
-        cfg.run.seed,
-    )?;
+    let rules = runner::check_run::<G>(&cfg.rules, &cfg.agents, cfg.run.seed)?;
     let names: Vec<String> = cfg.agents.iter().map(ToString::to_string).collect();
     let solved: Vec<Option<Solved>> = cfg
         .agents
@@ -295,19 +297,16 @@ fn run_converge<G: Evaluate + Report>(cfg: &ConvergeConfig) -> anyhow::Result<St
     for m in &matches {
         m.validate()?;
     }
-    let variant = resolved.variant.clone();
+    let variant = cfg.rules.resolved.variant.clone();
     let mut manifest = Manifest::start(
         "converge",
         cfg.run.command_line.clone(),
-        cfg.rules.manifest_run(
-            &resolved,
-            serde_json::json!({
-                "agents": names,
-                "games": cfg.games,
-                "seat_swap": true,
-                "seed": cfg.run.seed,
-            }),
-        ),
+        cfg.rules.manifest_run(serde_json::json!({
+            "agents": names,
+            "games": cfg.games,
+            "seat_swap": true,
+            "seed": cfg.run.seed,
+        })),
         cfg.run.threads,
         cfg.agents.iter().all(AgentSpec::is_reproducible),
     );
@@ -619,6 +618,81 @@ fn verdict_text(
     text += &parity("first mover's win rate", &f_runs);
     text += &parity("draw share", &d_runs);
     text
+}
+
+/// `cowrie converge`.
+#[derive(Debug, Args, Clone)]
+#[command(mut_arg("out", |a| a.help("Output directory")))]
+#[command(mut_arg("resume", |a| a.help("Continue an interrupted run in DIR (same arguments): finished rungs are verified against their manifests and kept, the interrupted one resumes")))]
+pub struct ConvergeArgs {
+    /// The game and its rules.
+    #[command(flatten)]
+    pub rules: GameRulesArgs,
+    /// A rung's agent, in both seats; give two or more, weakest first.
+    #[arg(long = "agent", value_name = "SPEC", required = true, value_parser = agent_spec)]
+    pub agents: Vec<AgentSpec>,
+    /// Games per rung (even: seat-swapped pairs).
+    #[arg(long, default_value_t = 200, allow_negative_numbers = true, value_parser = game_count)]
+    pub games: u64,
+    /// `--out`.
+    #[command(flatten)]
+    pub output: OutArg,
+    /// `--resume`.
+    #[command(flatten)]
+    pub resuming: ResumeArg,
+    /// Seed, threads, progress.
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// A validated convergence run.
+#[derive(Clone, Debug)]
+pub struct ConvergeConfig {
+    /// The rules.
+    pub rules: RulesConfig,
+    /// The rungs' agents, weakest first (two or more); each plays itself.
+    pub agents: Vec<AgentSpec>,
+    /// Games per rung (even, positive: seat-swapped pairs).
+    pub games: u64,
+    /// Seed, threads, progress, command line; the seed is shared by every rung.
+    pub run: RunConfig,
+    /// Output directory.
+    pub out: PathBuf,
+    /// Continue an interrupted run in `out`: finished rungs are verified and kept, the
+    /// interrupted one resumes, the rest are played.
+    pub resume: bool,
+}
+
+impl ConvergeConfig {
+    /// `cowrie converge`'s arguments (the rungs' rules, agents and counts are checked by
+    /// `cmd::converge::run`, for every rung before any game is played).
+    ///
+    /// # Errors
+    /// Fewer than two agents.
+    pub fn from_args(a: &ConvergeArgs, command_line: Vec<String>) -> anyhow::Result<Self> {
+        if a.agents.len() < 2 {
+            bail!(
+                "converge needs two or more --agent specs (a ladder, weakest first), got {}",
+                a.agents.len()
+            );
+        }
+        Ok(ConvergeConfig {
+            rules: RulesConfig::from_args(&a.rules)?,
+            agents: a.agents.clone(),
+            games: a.games,
+            run: RunConfig::from_args(&a.run, command_line),
+            out: a.output.out.clone(),
+            resume: a.resuming.resume,
+        })
+    }
+}
+
+/// `cowrie converge`: plays the rungs and prints the verdicts.
+///
+/// # Errors
+/// As [`run`].
+pub fn command(args: ConvergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
+    print_stdout(&run(&ConvergeConfig::from_args(&args, command_line)?)?)
 }
 
 #[cfg(test)]

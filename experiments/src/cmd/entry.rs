@@ -15,6 +15,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use anyhow::Context;
+use clap::Args;
 use cowrie_agents::{Agent, AgentSpec, AnyAgent};
 use cowrie_engine::bargese::{Opening, OpeningExtra, Stage, Throw};
 use cowrie_engine::{
@@ -23,7 +24,9 @@ use cowrie_engine::{
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
+use crate::cli::{game_count, OutArg, SeedArg, ThreadsArg, VariantArgs};
 use crate::output::f6;
+use crate::output::print_stdout;
 use crate::run::seeds::{agent_stream, chance_stream};
 use crate::stats::entry_effect::{estimates, SeedOutcome};
 
@@ -271,6 +274,50 @@ pub fn run(cfg: &EntryConfig) -> anyhow::Result<String> {
     manifest.games_written = 3 * cfg.seeds;
     manifest.write(&cfg.out)?;
     Ok(text)
+}
+
+/// `cowrie entry`.
+#[derive(Debug, Args, Clone)]
+#[command(mut_arg("variant", |a| a.help("The Bargese variant (one with an opening of void throws; default finkel-2002)")))]
+#[command(mut_arg("seed", |a| a.help("Run seed. Default 1")))]
+#[command(mut_arg("threads", |a| a.help("Worker threads (the output does not depend on it)")))]
+#[command(mut_arg("out", |a| a.help("Output directory")))]
+pub struct EntryArgs {
+    /// The variant and option overrides.
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// The agent in both seats.
+    #[arg(long, default_value = "heuristic")]
+    pub agent: AgentSpec,
+    /// Seeds, each played three times.
+    #[arg(long, allow_negative_numbers = true, value_parser = game_count)]
+    pub seeds: u64,
+    /// `--seed`.
+    #[command(flatten)]
+    pub seeding: SeedArg,
+    /// `--threads`.
+    #[command(flatten)]
+    pub workers: ThreadsArg,
+    /// `--out`.
+    #[command(flatten)]
+    pub output: OutArg,
+}
+
+/// `cowrie entry`: the experiment, its table printed.
+///
+/// # Errors
+/// As [`run`].
+pub fn command(a: EntryArgs, command_line: Vec<String>) -> anyhow::Result<()> {
+    print_stdout(&run(&EntryConfig {
+        variant: a.variant.variant,
+        options: a.variant.options,
+        agent: a.agent,
+        seeds: a.seeds,
+        seed: a.seeding.or_default(),
+        threads: a.workers.threads,
+        out: a.output.out,
+        command_line,
+    })?)
 }
 
 #[cfg(test)]

@@ -13,9 +13,12 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
+use clap::Args;
 use cowrie_engine::Julbahar;
 
+use crate::cli::{OutArg, SeedArg};
 use crate::output::f6;
+use crate::output::print_stdout;
 use crate::run::record::read_subgames;
 use crate::stats::intervals::{wilson, z95};
 use crate::stats::match_equity::{bootstrap, model, outcomes, raw, Game};
@@ -186,4 +189,44 @@ pub fn run(cfg: &EquityConfig) -> anyhow::Result<String> {
         path.display()
     );
     Ok(text)
+}
+
+/// `cowrie equity`.
+#[derive(Debug, Args, Clone)]
+#[command(mut_arg("seed", |a| a.help("Seed of the resampling. Default 1")))]
+#[command(mut_arg("out", |a| a.help("Output directory (writes equity.csv)")))]
+pub struct EquityArgs {
+    /// The subgames.csv of a Julbahar run.
+    #[arg(long, value_name = "FILE")]
+    pub subgames: PathBuf,
+    /// The score that ends a match (the run's `target` option).
+    #[arg(long, default_value_t = 31)]
+    pub target: u32,
+    /// Bootstrap resamples of the matches' seat-swapped pairs.
+    #[arg(long, default_value_t = 200)]
+    pub resamples: usize,
+    /// `--seed`.
+    #[command(flatten)]
+    pub seeding: SeedArg,
+    /// Fewest games begun at a score pair for its raw frequency to be printed.
+    #[arg(long, default_value_t = 30)]
+    pub min_visits: u64,
+    /// `--out`.
+    #[command(flatten)]
+    pub output: OutArg,
+}
+
+/// `cowrie equity`: the table, written to `OUT/equity.csv` and printed.
+///
+/// # Errors
+/// As [`run`].
+pub fn command(a: EquityArgs, _command_line: Vec<String>) -> anyhow::Result<()> {
+    print_stdout(&run(&EquityConfig {
+        subgames: a.subgames,
+        target: a.target,
+        resamples: a.resamples,
+        seed: a.seeding.or_default(),
+        min_visits: a.min_visits,
+        out: a.output.out,
+    })?)
 }

@@ -15,15 +15,18 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::BufRead;
 use std::path::Path;
+use std::path::PathBuf;
 
 use anyhow::{bail, Context};
+use clap::Args;
 use cowrie_engine::{Baghchal, BaghchalRules, Game, RuleSet, ToAct};
 use cowrie_solver::packed::{self, Code, DRAW, LOSS, WIN};
 use cowrie_solver::placement_db::{self, PlacementReader};
 use cowrie_solver::{Database, SolveRules};
 
-use crate::cli::JudgeArgs;
+use crate::cli::OutArg;
 use crate::games::Report;
+use crate::output::print_stdout;
 use crate::run::gamelog::GameRecord;
 use crate::run::gamelog::{check_against_run, parse_record};
 use crate::run::selfplay::Event;
@@ -243,7 +246,7 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<String> {
     if games == 0 {
         bail!("'{}' holds no game records", args.file.display());
     }
-    write_csv(&args.out, &tallies)?;
+    write_csv(&args.output.out, &tallies)?;
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -288,7 +291,7 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<String> {
             show(d, dl, dh)
         );
     }
-    let _ = writeln!(out, "wrote '{}'", args.out.display());
+    let _ = writeln!(out, "wrote '{}'", args.output.out.display());
     Ok(out)
 }
 
@@ -340,4 +343,27 @@ fn write_csv(
     drop(w);
     std::fs::rename(&tmp, path).with_context(|| format!("cannot write '{}'", path.display()))?;
     Ok(())
+}
+
+/// `cowrie judge`.
+#[derive(Debug, Args, Clone)]
+#[command(mut_arg("out", |a| a.help("The CSV written: one row per agent, side and phase").value_name("FILE.csv")))]
+pub struct JudgeArgs {
+    /// A records.jsonl written by `cowrie match --record` (Baghchal games).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// The database directory written by `cowrie solve` (its rules must be the games').
+    #[arg(long, value_name = "DIR")]
+    pub db: PathBuf,
+    /// `--out`.
+    #[command(flatten)]
+    pub output: OutArg,
+}
+
+/// `cowrie judge`: judges the games and prints the table.
+///
+/// # Errors
+/// As [`run`].
+pub fn command(args: JudgeArgs, _command_line: Vec<String>) -> anyhow::Result<()> {
+    print_stdout(&run(&args)?)
 }

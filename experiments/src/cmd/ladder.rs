@@ -26,17 +26,25 @@
 //! above ½); the per-seat rows leave them empty.
 
 use std::fmt::Write as _;
+use std::path::PathBuf;
 use std::time::Instant;
 
+use anyhow::bail;
 use anyhow::Context;
+use clap::Args;
 use cowrie_agents::{AgentSpec, Evaluate};
 use cowrie_engine::Player;
 
-pub use crate::config::LadderConfig;
+use crate::cli::{agent_spec, game_count, GameRulesArgs, OutArg, ResumeArg, RunArgs};
+use crate::config::check_pairs;
+use crate::config::check_writable;
+use crate::config::{RulesConfig, RunConfig};
 use crate::games::Report;
 use crate::output::f6;
+use crate::output::print_stdout;
 use crate::registry::{dispatch, GameTask};
 use crate::run::manifest::{now_rfc3339, Manifest};
+use crate::run::pairings::PairingsConfig;
 use crate::run::record::read_rows;
 use crate::run::runner;
 use crate::run::schedule::slot;
@@ -138,21 +146,18 @@ fn upper_results(path: &std::path::Path) -> anyhow::Result<Upper> {
 }
 
 fn run_ladder<G: Evaluate + Report>(cfg: &LadderConfig) -> anyhow::Result<String> {
-    let variant = cfg.steps.resolved.variant.clone();
+    let variant = cfg.steps.rules.resolved.variant.clone();
     crate::output::create_dir(&cfg.steps.out)?;
     let names: Vec<String> = cfg.steps.agents.iter().map(ToString::to_string).collect();
     let mut manifest = Manifest::start(
         "ladder",
         cfg.steps.run.command_line.clone(),
-        cfg.steps.rules.manifest_run(
-            &cfg.steps.resolved,
-            serde_json::json!({
-                "rungs": names,
-                "games_per_pair": cfg.steps.games_per_pair,
-                "seat_swap": true,
-                "seed": cfg.steps.run.seed,
-            }),
-        ),
+        cfg.steps.rules.manifest_run(serde_json::json!({
+            "rungs": names,
+            "games_per_pair": cfg.steps.games_per_pair,
+            "seat_swap": true,
+            "seed": cfg.steps.run.seed,
+        })),
         cfg.steps.run.threads,
         cfg.steps.agents.iter().all(AgentSpec::is_reproducible),
     );
@@ -374,4 +379,84 @@ fn f1(x: f64) -> String {
     } else {
         "-".to_string()
     }
+}
+
+/// `cowrie ladder`.
+#[derive(Debug, Args, Clone)]
+#[command(mut_arg("out", |a| a.help("Output directory")))]
+#[command(mut_arg("resume", |a| a.help("Continue an interrupted run in DIR (same arguments): finished steps are verified against their manifests and kept, the interrupted one resumes")))]
+pub struct LadderArgs {
+    /// The game and its rules.
+    #[command(flatten)]
+    pub rules: GameRulesArgs,
+    /// A rung's agent; give two or more, weakest first.
+    #[arg(long = "rung", value_name = "SPEC", required = true, value_parser = agent_spec)]
+    pub rungs: Vec<AgentSpec>,
+    /// Games per step between adjacent rungs (even: seat-swapped pairs).
+    #[arg(long, default_value_t = 400, allow_negative_numbers = true, value_parser = game_count)]
+    pub games_per_pair: u64,
+    /// `--out`.
+    #[command(flatten)]
+    pub output: OutArg,
+    /// `--resume`.
+    #[command(flatten)]
+    pub resuming: ResumeArg,
+    /// Also write the ladder table (DIR/ladder.csv) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Seed, threads, progress.
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// A validated ladder: its steps, and where else its table goes.
+#[derive(Clone, Debug)]
+pub struct LadderConfig {
+    /// The rungs (the pairings' agents, weakest first) and the steps' games.
+    pub steps: PairingsConfig,
+    /// Also write the ladder table here.
+    pub csv: Option<PathBuf>,
+}
+
+impl LadderConfig {
+    /// `cowrie ladder`'s arguments, validated.
+    ///
+    /// # Errors
+    /// Fewer than two rungs, an odd or zero game count, zero threads, an unwritable `--csv`,
+    /// an unknown game, variant or option.
+    pub fn from_args(a: &LadderArgs, command_line: Vec<String>) -> anyhow::Result<Self> {
+        if a.rungs.len() < 2 {
+            bail!(
+                "a ladder needs two or more --rung specs, got {}",
+                a.rungs.len()
+            );
+        }
+        check_pairs("--games-per-pair", a.games_per_pair)?;
+        if a.run.workers.threads == 0 {
+            bail!("--threads 0: at least one worker thread is needed");
+        }
+        if let Some(path) = &a.csv {
+            check_writable(path)?;
+        }
+        let run = RunConfig::from_args(&a.run, command_line);
+        Ok(LadderConfig {
+            steps: PairingsConfig::new(
+                RulesConfig::from_args(&a.rules)?,
+                &a.rungs,
+                a.games_per_pair,
+                run,
+                &a.output.out,
+                a.resuming.resume,
+            ),
+            csv: a.csv.clone(),
+        })
+    }
+}
+
+/// `cowrie ladder`: plays the steps and prints the ladder.
+///
+/// # Errors
+/// As [`run`].
+pub fn command(args: LadderArgs, command_line: Vec<String>) -> anyhow::Result<()> {
+    print_stdout(&run(&LadderConfig::from_args(&args, command_line)?)?)
 }

@@ -18,10 +18,14 @@
 use std::io::{BufRead, Write};
 
 use anyhow::{anyhow, bail, Context};
+use clap::Args;
 use cowrie_engine::games::frangieh::Phase;
 use cowrie_engine::games::tables::{Board, Direction, Roll};
+use cowrie_engine::RuleSet;
 use cowrie_engine::{Frangieh, FrangiehRules, Game, Player};
 use serde::{Deserialize, Serialize};
+
+use crate::cli::VariantArgs;
 
 /// A position from the mover's view, in the test data's encoding.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -159,6 +163,42 @@ pub fn run_legal<R: BufRead, W: Write>(
     }
     out.flush()?;
     Ok(())
+}
+
+/// The Frangieh variant `cowrie legal` plays where none is given: `modern`, GNU Backgammon's
+/// rules without the cube, which the programs it is checked against play.
+pub const DEFAULT_VARIANT: &str = "modern";
+
+/// `cowrie legal`.
+#[derive(Debug, Args, Clone)]
+#[command(mut_arg("variant", |a| a.help("The Frangieh variant (default modern: GNU Backgammon's rules without the cube)")))]
+pub struct LegalArgs {
+    /// The variant and option overrides.
+    #[command(flatten)]
+    pub variant: VariantArgs,
+}
+
+/// `cowrie legal`: reads positions from stdin and writes their legal results to stdout; a closed
+/// pipe (`cowrie legal | head`) is not an error.
+///
+/// # Errors
+/// Bad rules, a malformed input line, or an I/O error.
+pub fn command(args: LegalArgs, _command_line: Vec<String>) -> anyhow::Result<()> {
+    let rules = cowrie_engine::FrangiehRules::resolve(
+        Some(args.variant.variant.as_deref().unwrap_or(DEFAULT_VARIANT)),
+        &args.variant.options,
+    )?;
+    let stdin = std::io::stdin().lock();
+    let stdout = std::io::stdout().lock();
+    match run_legal(stdin, stdout, &rules) {
+        Err(e)
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) =>
+        {
+            Ok(())
+        }
+        other => other,
+    }
 }
 
 #[cfg(test)]

@@ -6,8 +6,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
+use clap::Args;
 
-use crate::cli::MergeArgs;
+use crate::cli::OutArg;
 use crate::games::Report;
 use crate::registry::{dispatch, GameTask};
 use crate::run::digest::{self, FileDigest};
@@ -111,17 +112,17 @@ pub struct Merged {
 /// Shards of different runs, a missing, repeated or unfinished shard, unreadable or
 /// unwritable files; each names the directory.
 pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
-    let out_real = std::fs::canonicalize(&args.out).ok();
+    let out_real = std::fs::canonicalize(&args.output.out).ok();
     for dir in &args.shards {
         if out_real.is_some() && std::fs::canonicalize(dir).ok() == out_real {
             bail!(
                 "--out '{}' is one of the shards being merged; write the merged run elsewhere",
-                args.out.display()
+                args.output.out.display()
             );
         }
     }
     let merged = read_shards(&args.shards, &|p| std::fs::read(p))?;
-    write(&args.out, merged, command_line)
+    write(&args.output.out, merged, command_line)
 }
 
 /// Reads the shard directories `shards` with `read` (which reports an absent file as not
@@ -354,4 +355,24 @@ fn write(out: &Path, m: Merged, command_line: Vec<String>) -> anyhow::Result<()>
         &format!("{game}: {games} games merged from {n} shards"),
     );
     crate::output::print_stdout(&text)
+}
+
+/// `cowrie merge`.
+#[derive(Debug, Args, Clone)]
+#[command(mut_arg("out", |a| a.help("Output directory for the merged run")))]
+pub struct MergeArgs {
+    /// `--out`.
+    #[command(flatten)]
+    pub output: OutArg,
+    /// The shards' output directories (every shard of one run, in any order).
+    #[arg(required = true, value_name = "SHARD_DIR")]
+    pub shards: Vec<PathBuf>,
+}
+
+/// `cowrie merge`.
+///
+/// # Errors
+/// As [`run`].
+pub fn command(args: MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
+    run(&args, command_line)
 }

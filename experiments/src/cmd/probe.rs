@@ -2,16 +2,19 @@
 //! perfect-play value (with its distance in the movement phase), and every move with its value.
 
 use std::fmt::Write as _;
+use std::path::PathBuf;
 
 use anyhow::bail;
-use cowrie_engine::{Baghchal, BaghchalRules, EndReason, Game, RuleSet, ToAct};
+use clap::Args;
+use cowrie_engine::{Baghchal, EndReason, Game, ToAct};
 use cowrie_solver::packed::{self, Code};
 use cowrie_solver::placement_db::{self, PlacementReader};
 use cowrie_solver::{Database, Value};
 
-use crate::cli::ProbeArgs;
-use crate::cmd::solve::solver_rules;
+use crate::cli::GameRulesArgs;
+use crate::config::SolverRules;
 use crate::games::Report;
+use crate::output::print_stdout;
 
 /// Every legal move of `state` with its value for the mover, best first (the order of
 /// [`Value::preference`], ties in the engine's move order).
@@ -88,9 +91,11 @@ fn over(end: EndReason) -> String {
 /// Bad rules or position, a placement-phase position the database does not reach, a missing or
 /// foreign database.
 pub fn run(args: &ProbeArgs) -> anyhow::Result<String> {
-    let rules = solver_rules(&args.rules)?;
-    let mut engine_rules =
-        BaghchalRules::resolve(args.rules.variant.as_deref(), &args.rules.options)?;
+    let SolverRules {
+        solver: rules,
+        engine: mut engine_rules,
+        ..
+    } = SolverRules::from_args(&args.rules)?;
     engine_rules.ply_cap = None;
     let state = Baghchal::from_notation(&args.position, &engine_rules)?;
     if state.captured() > engine_rules.win_captures {
@@ -126,4 +131,26 @@ pub fn run(args: &ProbeArgs) -> anyhow::Result<String> {
         let _ = writeln!(out, "  {mv:<6} {v}");
     }
     Ok(out)
+}
+
+/// `cowrie probe`.
+#[derive(Debug, Args, Clone)]
+pub struct ProbeArgs {
+    /// The game and rules solved.
+    #[command(flatten)]
+    pub rules: GameRulesArgs,
+    /// The database directory written by `cowrie solve`.
+    #[arg(long, value_name = "DIR")]
+    pub db: PathBuf,
+    /// The position in the game's notation (`docs/rules/baghchal.md`).
+    #[arg(long, value_name = "NOTATION")]
+    pub position: String,
+}
+
+/// `cowrie probe`: prints the position's value and every move's.
+///
+/// # Errors
+/// As [`run`].
+pub fn command(args: ProbeArgs, _command_line: Vec<String>) -> anyhow::Result<()> {
+    print_stdout(&run(&args)?)
 }

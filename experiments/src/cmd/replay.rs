@@ -8,11 +8,12 @@
 use std::fmt::Write as _;
 use std::io::BufRead;
 use std::path::Path;
+use std::path::PathBuf;
 
 use anyhow::{bail, Context};
+use clap::Args;
 use cowrie_engine::{Game, RuleSet, ToAct};
 
-use crate::cli::ReplayArgs;
 use crate::games::Report;
 use crate::pages::board::Draw;
 use crate::pages::replay_page::Frame;
@@ -285,4 +286,35 @@ pub fn replay_read(
         );
     }
     Ok(())
+}
+
+/// `cowrie replay`.
+#[derive(Debug, Args, Clone)]
+pub struct ReplayArgs {
+    /// A records.jsonl written by `cowrie match --record`.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Only this game (its game_index).
+    #[arg(long)]
+    pub game_index: Option<u64>,
+    /// Print only the verification line per game, not the positions.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Also write the game (the one --game-index names, or the file's only game) as one
+    /// self-contained HTML page stepping through its positions.
+    #[arg(long, value_name = "FILE.html")]
+    pub html: Option<PathBuf>,
+    /// Also write one JSON line per ply of the replayed games: game_index, ply, seat, agent,
+    /// the position before (with the dice to play), the action and the position after, in the
+    /// game's notation (written once every game has replayed as recorded).
+    #[arg(long, value_name = "FILE.jsonl")]
+    pub plies: Option<PathBuf>,
+}
+
+/// `cowrie replay`.
+///
+/// # Errors
+/// As [`run`].
+pub fn command(args: ReplayArgs, _command_line: Vec<String>) -> anyhow::Result<()> {
+    run(&args)
 }

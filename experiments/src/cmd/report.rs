@@ -2,9 +2,12 @@
 //! `DIR/<study>/<game>/effects.svg`) from the CSVs and manifests under `DIR`; `--check`
 //! regenerates them in memory and fails with [`Stale`] where a written file differs.
 
-use anyhow::Context;
+use std::path::PathBuf;
 
-use crate::cli::ReportArgs;
+use anyhow::Context;
+use clap::Args;
+
+use crate::output::print_stdout;
 use crate::pages::results_report::{build, first_difference};
 
 /// A committed file differs from its regeneration; `main` prints the message as one line and
@@ -92,4 +95,24 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<String> {
         report.readme_path.display(),
         report.svgs.len()
     ))
+}
+
+/// `cowrie report`.
+#[derive(Debug, Args, Clone)]
+pub struct ReportArgs {
+    /// The results directory.
+    #[arg(default_value = "results")]
+    pub dir: PathBuf,
+    /// Regenerates in memory and exits with code 1, naming the first differing line, where a
+    /// written file differs; writes nothing.
+    #[arg(long)]
+    pub check: bool,
+}
+
+/// `cowrie report`: writes (or with `--check` checks) the report and prints what it did.
+///
+/// # Errors
+/// As [`run`].
+pub fn command(args: ReportArgs, _command_line: Vec<String>) -> anyhow::Result<()> {
+    print_stdout(&run(&args)?)
 }

@@ -1,7 +1,9 @@
 //! `cowrie rules --game G`: the named variants and options of a game, with their sources.
 
+use clap::Args;
 use cowrie_engine::{Game, RuleSet};
 
+use crate::cli::GameArg;
 use crate::registry::{dispatch, GameTask};
 
 struct ListRules;
@@ -20,4 +22,20 @@ impl GameTask for ListRules {
 pub fn run(game: &str) -> anyhow::Result<()> {
     let text = dispatch(game, ListRules)?;
     crate::output::print_stdout(&text)
+}
+
+/// `cowrie rules`.
+#[derive(Debug, Args, Clone)]
+pub struct RulesArgs {
+    /// The game.
+    #[command(flatten)]
+    pub which: GameArg,
+}
+
+/// `cowrie rules`.
+///
+/// # Errors
+/// As [`run`].
+pub fn command(args: RulesArgs, _command_line: Vec<String>) -> anyhow::Result<()> {
+    run(&args.which.game)
 }

@@ -2,9 +2,11 @@
 //! of any game as an SVG diagram ([`crate::pages::board`]).
 
 use anyhow::Context;
-use cowrie_engine::{Game, RuleSet};
+use clap::Args;
+use cowrie_engine::Game;
 
-use crate::cli::ShowArgs;
+use crate::cli::{GameRulesArgs, OutArg};
+use crate::output::print_stdout;
 use crate::pages::board::Draw;
 use crate::registry::{dispatch, GameTask};
 
@@ -14,8 +16,7 @@ impl GameTask for Show<'_> {
     type Output = String;
 
     fn run<G: Game + cowrie_agents::Evaluate + Draw>(self) -> anyhow::Result<String> {
-        let r = &self.0.rules;
-        let rules = G::Rules::resolve(r.variant.as_deref(), &r.options)?;
+        let rules = crate::config::RulesConfig::from_args(&self.0.rules)?.typed::<G>()?;
         let state = match &self.0.position {
             Some(text) => G::from_notation(text, &rules)?,
             None => G::new(&rules),
@@ -24,14 +25,37 @@ impl GameTask for Show<'_> {
     }
 }
 
-/// Draws the position into `args.out`; returns the line printed on stdout.
+/// Draws the position into `args.output.out`; returns the line printed on stdout.
 ///
 /// # Errors
 /// An unknown game, variant or option, a position that does not parse, or an unwritable file,
 /// naming it.
 pub fn run(args: &ShowArgs) -> anyhow::Result<String> {
-    let svg = dispatch(&args.rules.game, Show(args))?;
-    std::fs::write(&args.out, svg)
-        .with_context(|| format!("cannot write '{}'", args.out.display()))?;
-    Ok(format!("wrote {}\n", args.out.display()))
+    let svg = dispatch(args.rules.game(), Show(args))?;
+    std::fs::write(&args.output.out, svg)
+        .with_context(|| format!("cannot write '{}'", args.output.out.display()))?;
+    Ok(format!("wrote {}\n", args.output.out.display()))
+}
+
+/// `cowrie show`.
+#[derive(Debug, Args, Clone)]
+#[command(mut_arg("out", |a| a.help("The SVG file to write").value_name("FILE.svg")))]
+pub struct ShowArgs {
+    /// The game and its rules.
+    #[command(flatten)]
+    pub rules: GameRulesArgs,
+    /// The position in the game's notation (`docs/rules/GAME.md`); default: the start.
+    #[arg(long, value_name = "NOTATION")]
+    pub position: Option<String>,
+    /// `--out`.
+    #[command(flatten)]
+    pub output: OutArg,
+}
+
+/// `cowrie show`.
+///
+/// # Errors
+/// As [`run`].
+pub fn command(args: ShowArgs, _command_line: Vec<String>) -> anyhow::Result<()> {
+    print_stdout(&run(&args)?)
 }

@@ -8,7 +8,8 @@ use std::io::IsTerminal;
 use std::path::Path;
 
 use anyhow::{bail, Context};
-use cowrie_engine::{BaghchalRules, RuleSet};
+use clap::Args;
+use cowrie_engine::BaghchalRules;
 use cowrie_solver::placement_db::{self, HalfObserver, HalfOutcome, PlacementReader};
 use cowrie_solver::solve::{self, LayerOutcome, Observer};
 use cowrie_solver::{
@@ -17,25 +18,13 @@ use cowrie_solver::{
 use cowrie_solver::{packed, placement_check};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::cli::{GameRulesArgs, SolveArgs};
-use crate::config::{ResolvedRules, RulesConfig};
+use crate::cli::{GameRulesArgs, OutArg, ResumeArg, ThreadsArg};
+use crate::config::SolverRules;
+use crate::output::print_stdout;
 
 /// The memory kept free when `--memory-gb` is not given: a quarter of the machine's, at least
 /// one gigabyte.
 const MARGIN_FRACTION: f64 = 0.25;
-
-/// The rules of a `--game baghchal --variant V --option ...` command line, as the solver
-/// takes them.
-///
-/// # Errors
-/// Another game, an unknown variant or option, or an option the solver cannot take.
-pub fn solver_rules(args: &GameRulesArgs) -> anyhow::Result<SolveRules> {
-    if args.game != "baghchal" {
-        bail!("the solver covers baghchal only, not '{}'", args.game);
-    }
-    let rules = BaghchalRules::resolve(args.variant.as_deref(), &args.options)?;
-    Ok(SolveRules::from_rules(&rules)?)
-}
 
 /// The machine's memory in bytes minus the margin, if `/proc/meminfo` says.
 fn default_memory() -> Option<u64> {
@@ -155,15 +144,12 @@ fn write_summary(dir: &Path, outcome: &LayerOutcome) -> anyhow::Result<()> {
 
 /// What the manifest records of this run: the command line, the binary, and the resolved
 /// options (the rules as every run manifest names them, and the solve's own flags).
-fn command_record(args: &SolveArgs, command_line: Vec<String>) -> anyhow::Result<CommandRecord> {
-    let engine_rules = BaghchalRules::resolve(args.rules.variant.as_deref(), &args.rules.options)?;
-    let variant = args
-        .rules
-        .variant
-        .clone()
-        .unwrap_or_else(|| <BaghchalRules as RuleSet>::variants()[0].name.to_string());
-    let mut run = RulesConfig::from_args(&args.rules)
-        .manifest_fields(&ResolvedRules::of(variant, &engine_rules));
+fn command_record(
+    args: &SolveArgs,
+    rules: &SolverRules,
+    command_line: Vec<String>,
+) -> CommandRecord {
+    let mut run = rules.config.manifest_fields();
     if let Some(run) = run.as_object_mut() {
         run.extend([
             ("movement_only".to_string(), args.movement_only.into()),
@@ -175,18 +161,18 @@ fn command_record(args: &SolveArgs, command_line: Vec<String>) -> anyhow::Result
                     args.down_to_placed.into()
                 },
             ),
-            ("resume".to_string(), args.resume.into()),
+            ("resume".to_string(), args.resuming.resume.into()),
             ("verify".to_string(), args.verify.into()),
         ]);
     }
-    Ok(CommandRecord {
+    CommandRecord {
         command_line,
         cowrie_version: env!("CARGO_PKG_VERSION").to_string(),
         git_commit: env!("COWRIE_GIT_COMMIT").to_string(),
         started: crate::run::manifest::now_rfc3339(),
-        threads: args.threads,
+        threads: args.workers.threads,
         run,
-    })
+    }
 }
 
 /// Runs `cowrie solve` (`command_line`: the arguments it was called with, recorded in the
@@ -195,8 +181,9 @@ fn command_record(args: &SolveArgs, command_line: Vec<String>) -> anyhow::Result
 /// # Errors
 /// Bad rules, too little memory, an existing database without `--resume`, I/O errors.
 pub fn run(args: &SolveArgs, command_line: Vec<String>) -> anyhow::Result<String> {
-    let rules = solver_rules(&args.rules)?;
-    if args.threads == 0 {
+    let all_rules = SolverRules::from_args(&args.rules)?;
+    let rules = &all_rules.solver;
+    if args.workers.threads == 0 {
         bail!("--threads must be at least 1, got 0");
     }
     let index = Index::new();
@@ -238,35 +225,39 @@ pub fn run(args: &SolveArgs, command_line: Vec<String>) -> anyhow::Result<String
     }
     let observer = Bar {
         bar,
-        out: args.out.clone(),
+        out: args.output.out.clone(),
     };
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads)
+        .num_threads(args.workers.threads)
         .build()
         .context("starting worker threads")?;
-    let record = command_record(args, command_line)?;
+    let record = command_record(args, &all_rules, command_line);
     let outcomes = pool.install(|| {
-        solve::solve_recorded(&args.out, &rules, args.resume, &observer, Some(&record))
+        solve::solve_recorded(
+            &args.output.out,
+            &rules,
+            args.resuming.resume,
+            &observer,
+            Some(&record),
+        )
     })?;
     let halves = if args.movement_only {
         Vec::new()
     } else {
         pool.install(|| {
-            placement_db::solve_placement(&args.out, &rules, args.down_to_placed, &observer)
+            placement_db::solve_placement(&args.output.out, &rules, args.down_to_placed, &observer)
         })?
     };
     observer.bar.finish_and_clear();
     let mut text = report(&outcomes, needed);
     if !halves.is_empty() {
-        text.push_str(&placement_report(&args.out, &rules, &halves)?);
+        text.push_str(&placement_report(&args.output.out, &rules, &halves)?);
     }
     if args.verify {
-        let engine_rules =
-            BaghchalRules::resolve(args.rules.variant.as_deref(), &args.rules.options)?;
-        let checks = pool.install(|| verify(args, &rules, &engine_rules, &outcomes))?;
+        let checks = pool.install(|| verify(args, &rules, &all_rules.engine, &outcomes))?;
         text.push_str(&checks);
         if !halves.is_empty() {
-            text.push_str(&verify_placement(args, &rules, &engine_rules)?);
+            text.push_str(&verify_placement(args, &rules, &all_rules.engine)?);
         }
     }
     Ok(text)
@@ -298,7 +289,7 @@ fn verify(
         out,
         "verify: position counts equal Burnside's lemma in every layer ({total} in all)"
     );
-    let db = Database::open(&args.out, rules)?;
+    let db = Database::open(&args.output.out, rules)?;
     for g in rules.layers() {
         let children = db.children(g).expect("a solved layer");
         let n = verify::check_layer(&children).map_err(|m| anyhow::anyhow!("{m}"))?;
@@ -418,8 +409,8 @@ fn verify_placement(
     rules: &SolveRules,
     engine_rules: &BaghchalRules,
 ) -> anyhow::Result<String> {
-    let db = Database::open(&args.out, rules)?;
-    let reader = PlacementReader::open(&args.out, rules)?;
+    let db = Database::open(&args.output.out, rules)?;
+    let reader = PlacementReader::open(&args.output.out, rules)?;
     let per_half = u32::try_from(args.verify_samples).unwrap_or(u32::MAX);
     let n = placement_check::check_samples(&db, &reader, engine_rules, per_half, 1)
         .map_err(|m| anyhow::anyhow!("placement check: {m}"))?;
@@ -492,4 +483,57 @@ fn report(outcomes: &[LayerOutcome], needed: u64) -> String {
         needed as f64 / 1e9
     );
     out
+}
+
+/// `cowrie solve`.
+#[derive(Debug, Args, Clone)]
+#[command(mut_arg("out", |a| a.help("The database directory")))]
+#[command(mut_arg("threads", |a| a.help("Worker threads")))]
+#[command(mut_arg("resume", |a| a.help("Continue the solve in DIR from its last finished layer")))]
+pub struct SolveArgs {
+    /// The game and rules solved.
+    #[command(flatten)]
+    pub rules: GameRulesArgs,
+    /// `--out`.
+    #[command(flatten)]
+    pub output: OutArg,
+    /// `--threads`.
+    #[command(flatten)]
+    pub workers: ThreadsArg,
+    /// `--resume`.
+    #[command(flatten)]
+    pub resuming: ResumeArg,
+    /// Refuse to start if the solve needs more memory than this, in GB (default: the
+    /// machine's memory minus a quarter).
+    #[arg(long, value_name = "M")]
+    pub memory_gb: Option<f64>,
+    /// After solving, verify: position counts against Burnside's lemma, every stored value
+    /// against its children's, and sampled short distances against a minimax search.
+    #[arg(long)]
+    pub verify: bool,
+    /// Positions with a stored distance of at most --verify-depth the search checks (1 to
+    /// 100000; also the placement positions checked per half).
+    #[arg(long, default_value_t = 300, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub verify_samples: u64,
+    /// The search bound of the sample check, in plies (1 to 15).
+    #[arg(long, default_value_t = 15, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=15))]
+    pub verify_depth: u32,
+    /// Solve the movement phase only, not the placement phase.
+    #[arg(long)]
+    pub movement_only: bool,
+    /// Solve the placement phase back to the positions with this many goats placed (0: the
+    /// start position); a later run with --resume continues further back.
+    #[arg(long, default_value_t = 0, value_name = "P", value_parser = clap::value_parser!(u32).range(0..=19))]
+    pub down_to_placed: u32,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// `cowrie solve`: solves and prints the report.
+///
+/// # Errors
+/// As [`run`].
+pub fn command(args: SolveArgs, command_line: Vec<String>) -> anyhow::Result<()> {
+    print_stdout(&run(&args, command_line)?)
 }

@@ -13,12 +13,16 @@
 //! (`OUT/frangieh-ludii/`).
 
 use std::fmt::Write as _;
+use std::path::PathBuf;
 
+use anyhow::bail;
 use anyhow::Context;
+use clap::Args;
 use cowrie_engine::{Baghchal, Bargese, Frangieh, Game, Julbahar, RuleSet};
 use serde::{Deserialize, Serialize};
 
-use crate::config::{RunConfig, StudyConfig};
+use crate::cli::{game_count, OutArg, ResumeArg, SeedArg, ThreadsArg};
+use crate::config::RunConfig;
 use crate::run::comparison::{self as compare, CompareConfig, CompareRow, Fixed6, RuleSetSpec};
 use crate::run::record::writer_for;
 
@@ -294,4 +298,95 @@ fn table(
         path.display()
     );
     table
+}
+
+/// `cowrie study`.
+#[derive(Debug, Args, Clone)]
+#[command(mut_arg("out", |a| a.help("Output directory (`runs/` is untracked by git; the committed results are written with `--out results/default-study`)").default_value("runs/default-study").required(false)))]
+#[command(mut_arg("resume", |a| a.help("Continue an interrupted study in DIR (same arguments), run by run: finished runs are verified against their manifests and kept, the interrupted one resumes")))]
+#[command(mut_arg("seed", |a| a.help("Run seed instead of the one derived from --name (a study given another's seed replays its games)")))]
+#[command(mut_arg("threads", |a| a.help("Worker threads (the output does not depend on it)")))]
+pub struct StudyArgs {
+    /// `--out`.
+    #[command(flatten)]
+    pub output: OutArg,
+    /// Games per run (even).
+    #[arg(long, default_value_t = 2000, allow_negative_numbers = true, value_parser = game_count)]
+    pub games: u64,
+    /// `--resume`.
+    #[command(flatten)]
+    pub resuming: ResumeArg,
+    /// The study's name: its run seed is derived from it (docs/conventions.md), so studies of
+    /// different names play different games.
+    #[arg(long, default_value = "default-study")]
+    pub name: String,
+    /// `--seed`.
+    #[command(flatten)]
+    pub seeding: SeedArg,
+    /// `--threads`.
+    #[command(flatten)]
+    pub workers: ThreadsArg,
+    /// No progress bar (it is also hidden when stderr is not a terminal).
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// A validated study.
+#[derive(Clone, Debug)]
+pub struct StudyConfig {
+    /// Output directory.
+    pub out: PathBuf,
+    /// Games per run (even, positive).
+    pub games: u64,
+    /// Continue an interrupted study in `out`.
+    pub resume: bool,
+    /// The study's name.
+    pub name: String,
+    /// The run seed: `--seed`, or the one derived from the name.
+    pub seed: u64,
+    /// Whether the seed was given (`--seed`) rather than derived from the name.
+    pub seed_given: bool,
+    /// Worker threads.
+    pub threads: usize,
+    /// Draw a progress bar.
+    pub progress: bool,
+    /// The command line, for the manifests.
+    pub command_line: Vec<String>,
+}
+
+impl StudyConfig {
+    /// `cowrie study`'s arguments.
+    ///
+    /// # Errors
+    /// A game count seat-swapped pairs cannot fill.
+    pub fn from_args(a: &StudyArgs, command_line: Vec<String>) -> anyhow::Result<Self> {
+        if a.games == 0 || a.games % 2 == 1 {
+            bail!(
+                "--games {}: the study plays seat-swapped pairs, so the count must be even and positive",
+                a.games
+            );
+        }
+        Ok(StudyConfig {
+            out: a.output.out.clone(),
+            games: a.games,
+            resume: a.resuming.resume,
+            name: a.name.clone(),
+            seed: a
+                .seeding
+                .seed
+                .unwrap_or_else(|| crate::run::seeds::study_seed(&a.name)),
+            seed_given: a.seeding.seed.is_some(),
+            threads: a.workers.threads,
+            progress: !a.quiet,
+            command_line,
+        })
+    }
+}
+
+/// `cowrie study`.
+///
+/// # Errors
+/// As [`run`].
+pub fn command(args: StudyArgs, command_line: Vec<String>) -> anyhow::Result<()> {
+    run(&StudyConfig::from_args(&args, command_line)?)
 }

@@ -19,12 +19,18 @@
 
 use std::fmt::Write as _;
 
+use anyhow::bail;
 use anyhow::Context;
+use clap::Args;
 use cowrie_agents::AgentSpec;
 
-pub use crate::config::TournamentConfig;
+use crate::cli::{agent_spec, game_count, GameRulesArgs, OutArg, ResumeArg, RunArgs};
+use crate::config::check_pairs;
+use crate::config::{RulesConfig, RunConfig};
 use crate::output::f6;
+use crate::output::print_stdout;
 use crate::run::manifest::{now_rfc3339, Manifest};
+use crate::run::pairings::PairingsConfig;
 use crate::run::record::read_rows;
 use crate::run::runner;
 use crate::run::schedule::slot;
@@ -37,7 +43,7 @@ const RESAMPLES: usize = 400;
 ///
 /// # Errors
 /// Everything `cowrie match` refuses; unwritable output.
-pub fn run(cfg: &TournamentConfig) -> anyhow::Result<String> {
+pub fn run(cfg: &PairingsConfig) -> anyhow::Result<String> {
     let k = cfg.agents.len();
     let names: Vec<String> = cfg.agents.iter().map(ToString::to_string).collect();
     crate::output::create_dir(&cfg.out)?;
@@ -45,16 +51,13 @@ pub fn run(cfg: &TournamentConfig) -> anyhow::Result<String> {
     let mut manifest = Manifest::start(
         "tournament",
         cfg.run.command_line.clone(),
-        cfg.rules.manifest_run(
-            &cfg.resolved,
-            serde_json::json!({
-                "agents": names,
-                "games_per_pair": cfg.games_per_pair,
-                "seat_swap": true,
-                "seed": cfg.run.seed,
-                "rating_resamples": RESAMPLES,
-            }),
-        ),
+        cfg.rules.manifest_run(serde_json::json!({
+            "agents": names,
+            "games_per_pair": cfg.games_per_pair,
+            "seat_swap": true,
+            "seed": cfg.run.seed,
+            "rating_resamples": RESAMPLES,
+        })),
         cfg.run.threads,
         cfg.agents.iter().all(AgentSpec::is_reproducible),
     );
@@ -299,4 +302,60 @@ fn trinomial_score(w: u64, d: u64, l: u64) -> (f64, f64, f64) {
     let lo = if w + d == 0 { 0.0 } else { wlo };
     let hi = if l + d == 0 { 1.0 } else { whi };
     (m, lo, hi)
+}
+
+/// `cowrie tournament`.
+#[derive(Debug, Args, Clone)]
+#[command(mut_arg("out", |a| a.help("Output directory")))]
+#[command(mut_arg("resume", |a| a.help("Continue an interrupted run in DIR (same arguments): finished pairings are verified against their manifests and kept, the interrupted one resumes")))]
+pub struct TournamentArgs {
+    /// The game and its rules.
+    #[command(flatten)]
+    pub rules: GameRulesArgs,
+    /// An agent; give two or more.
+    #[arg(long = "agent", value_name = "SPEC", required = true, value_parser = agent_spec)]
+    pub agents: Vec<AgentSpec>,
+    /// Games per pairing (even: seat-swapped pairs).
+    #[arg(long, default_value_t = 400, allow_negative_numbers = true, value_parser = game_count)]
+    pub games_per_pair: u64,
+    /// `--out`.
+    #[command(flatten)]
+    pub output: OutArg,
+    /// `--resume`.
+    #[command(flatten)]
+    pub resuming: ResumeArg,
+    /// Seed, threads, progress.
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+impl PairingsConfig {
+    /// `cowrie tournament`'s arguments, validated.
+    ///
+    /// # Errors
+    /// Fewer than two agents, an odd or zero game count, an unknown game, variant or option.
+    pub fn tournament(a: &TournamentArgs, command_line: Vec<String>) -> anyhow::Result<Self> {
+        let k = a.agents.len();
+        if k < 2 {
+            bail!("a tournament needs two or more --agent specs, got {k}");
+        }
+        check_pairs("--games-per-pair", a.games_per_pair)?;
+        let run = RunConfig::from_args(&a.run, command_line);
+        Ok(PairingsConfig::new(
+            RulesConfig::from_args(&a.rules)?,
+            &a.agents,
+            a.games_per_pair,
+            run,
+            &a.output.out,
+            a.resuming.resume,
+        ))
+    }
+}
+
+/// `cowrie tournament`: plays the round robin and prints its table.
+///
+/// # Errors
+/// As [`run`].
+pub fn command(args: TournamentArgs, command_line: Vec<String>) -> anyhow::Result<()> {
+    print_stdout(&run(&PairingsConfig::tournament(&args, command_line)?)?)
 }

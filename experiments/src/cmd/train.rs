@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{bail, Context};
+use clap::Args;
 use cowrie_agents::td::net::Grad;
 use cowrie_agents::td::train::{greedy, self_play, Scratch};
 use cowrie_agents::td::{self, Net};
@@ -24,7 +25,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use crate::cli::TrainArgs;
+use crate::cli::{game_count, GameRulesArgs, OutArg, ResumeArg, SeedArg, ThreadsArg};
+use crate::config::RulesConfig;
+use crate::output::print_stdout;
 use crate::pages::plots::Interval;
 use crate::progress::Progress;
 use crate::registry::{dispatch, GameTask};
@@ -48,7 +51,7 @@ impl GameTask for TrainTask<'_> {
 /// Bad arguments (one line naming them), a game without a learned evaluation, unreadable
 /// `--init` weights, a checkpoint of other arguments, unwritable output.
 pub fn run(args: &TrainArgs, command_line: Vec<String>) -> anyhow::Result<String> {
-    if args.batch == 0 || args.threads == 0 || args.hidden == 0 {
+    if args.batch == 0 || args.workers.threads == 0 || args.hidden == 0 {
         bail!("--batch, --threads and --hidden must be at least 1");
     }
     if args.hidden > td::net::MAX_HIDDEN {
@@ -67,16 +70,16 @@ pub fn run(args: &TrainArgs, command_line: Vec<String>) -> anyhow::Result<String
             args.eval_games
         );
     }
-    dispatch(&args.rules.game, TrainTask(args, command_line))
+    dispatch(args.rules.game(), TrainTask(args, command_line))
 }
 
 /// The arguments a checkpoint must share with the run that resumes it.
 fn fingerprint(a: &TrainArgs, variant: &str) -> String {
     format!(
         "game={} variant={variant} options={} seed={} hidden={} lambda={} alpha={} batch={} eval_every={} eval_games={} opponent={} init={}",
-        a.rules.game,
-        a.rules.options.join(";"),
-        a.seed,
+        a.rules.game(),
+        a.rules.variant.options.join(";"),
+        a.seeding.or_default(),
         a.hidden,
         a.lambda,
         a.alpha,
@@ -177,12 +180,9 @@ fn evaluate<G: Evaluate>(
 }
 
 fn train<G: Game + Evaluate>(a: &TrainArgs, command_line: &[String]) -> anyhow::Result<String> {
-    let rules = G::Rules::resolve(a.rules.variant.as_deref(), &a.rules.options)?;
-    let variant = a
-        .rules
-        .variant
-        .clone()
-        .unwrap_or_else(|| G::Rules::variants()[0].name.to_string());
+    let config = RulesConfig::from_args(&a.rules)?;
+    let rules = config.typed::<G>()?;
+    let variant = config.resolved.variant.clone();
     let enc = G::td_encoding(&rules)
         .with_context(|| format!("the game {} has no learned evaluation to train", G::NAME))?;
     let opponent: AgentSpec = a
@@ -191,12 +191,12 @@ fn train<G: Game + Evaluate>(a: &TrainArgs, command_line: &[String]) -> anyhow::
         .map_err(|e| anyhow::anyhow!("--opponent: {e}"))?;
     AnyAgent::<G>::check_rules(&opponent, &rules)?;
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(a.threads)
+        .num_threads(a.workers.threads)
         .build()
         .context("starting worker threads")?;
-    let ckpt = with_suffix(&a.out, ".ckpt");
+    let ckpt = with_suffix(&a.output.out, ".ckpt");
     let print = fingerprint(a, &variant);
-    let (mut net, mut done) = if a.resume {
+    let (mut net, mut done) = if a.resuming.resume {
         let net = Net::load(&ckpt).map_err(|e| anyhow::anyhow!("--resume: {e}"))?;
         if net.meta.get("train_args") != Some(&print) {
             bail!(
@@ -224,7 +224,7 @@ fn train<G: Game + Evaluate>(a: &TrainArgs, command_line: &[String]) -> anyhow::
         }
         (net, 0)
     } else {
-        let mut rng = ChaCha8Rng::seed_from_u64(a.seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(a.seeding.or_default());
         rng.set_stream(u64::MAX);
         (Net::random(enc.inputs, a.hidden, enc.outputs, &mut rng), 0)
     };
@@ -234,14 +234,14 @@ fn train<G: Game + Evaluate>(a: &TrainArgs, command_line: &[String]) -> anyhow::
             a.games
         );
     }
-    if let Some(dir) = a.out.parent().filter(|d| !d.as_os_str().is_empty()) {
+    if let Some(dir) = a.output.out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create '{}'", dir.display()))?;
     }
     // The learning curve: on resume, the rows up to the checkpoint.
-    let curve = curve_path(&a.out, "csv");
+    let curve = curve_path(&a.output.out, "csv");
     let mut rows = String::from(CURVE_HEADER);
-    if a.resume {
+    if a.resuming.resume {
         let old = std::fs::read_to_string(&curve)
             .with_context(|| format!("--resume: cannot read '{}'", curve.display()))?;
         for line in old.lines().skip(1) {
@@ -298,7 +298,7 @@ fn train<G: Game + Evaluate>(a: &TrainArgs, command_line: &[String]) -> anyhow::
             })
             .collect();
         crate::pages::plots::intervals(
-            &curve_path(&a.out, "svg"),
+            &curve_path(&a.output.out, "svg"),
             &format!(
                 "{} {variant}: greedy network against {}",
                 G::NAME,
@@ -350,7 +350,7 @@ fn train<G: Game + Evaluate>(a: &TrainArgs, command_line: &[String]) -> anyhow::
                 .into_par_iter()
                 .map_init(Scratch::<G>::default, |s, g| {
                     let mut grad = net.zero_grad();
-                    let mut chance = chance_stream(a.seed, g);
+                    let mut chance = chance_stream(a.seeding.or_default(), g);
                     let p = self_play::<G>(
                         &net,
                         enc.outputs,
@@ -384,7 +384,7 @@ fn train<G: Game + Evaluate>(a: &TrainArgs, command_line: &[String]) -> anyhow::
     }
     progress.finish(&bar);
     meta(&mut net, done);
-    save(&net, &a.out)?;
+    save(&net, &a.output.out)?;
     let secs = started.elapsed().as_secs_f64();
     let trained = done - start_done;
     let last = rows.lines().last().unwrap_or("");
@@ -394,7 +394,70 @@ fn train<G: Game + Evaluate>(a: &TrainArgs, command_line: &[String]) -> anyhow::
         done,
         trained as f64 / secs.max(1e-9),
         plies as f64 / secs.max(1e-9),
-        a.out.display(),
+        a.output.out.display(),
         curve.display(),
     ))
+}
+
+/// `cowrie train`.
+#[derive(Debug, Args, Clone)]
+#[command(mut_arg("out", |a| a.help("The weights file to write (safetensors); the checkpoint is FILE.ckpt, the learning curve FILE's stem .curve.csv and .curve.svg").value_name("FILE")))]
+#[command(mut_arg("seed", |a| a.help("Run seed: the initial weights and the dice of every training game. Default 1")))]
+#[command(mut_arg("threads", |a| a.help("Worker threads (the weights do not depend on it)")))]
+#[command(mut_arg("resume", |a| a.help("Continue from FILE.ckpt, written by the same arguments")))]
+pub struct TrainArgs {
+    /// The game (one with a learned evaluation: frangieh) and its rules.
+    #[command(flatten)]
+    pub rules: GameRulesArgs,
+    /// Self-play games in all (with --resume, including those already played).
+    #[arg(long, allow_negative_numbers = true, value_parser = game_count)]
+    pub games: u64,
+    /// `--out`.
+    #[command(flatten)]
+    pub output: OutArg,
+    /// `--seed`.
+    #[command(flatten)]
+    pub seeding: SeedArg,
+    /// `--threads`.
+    #[command(flatten)]
+    pub workers: ThreadsArg,
+    /// Start from these weights instead of random ones.
+    #[arg(long, value_name = "FILE")]
+    pub init: Option<PathBuf>,
+    /// `--resume`.
+    #[command(flatten)]
+    pub resuming: ResumeArg,
+    /// Hidden units.
+    #[arg(long, default_value_t = 80)]
+    pub hidden: usize,
+    /// TD(lambda)'s lambda.
+    #[arg(long, default_value_t = 0.7)]
+    pub lambda: f32,
+    /// Learning rate per position (the batch's updates are summed).
+    #[arg(long, default_value_t = 0.02)]
+    pub alpha: f32,
+    /// Games played with the same weights before their summed update is applied (games of a
+    /// batch are played in parallel; 1 updates after every game, as TD-Gammon did).
+    #[arg(long, default_value_t = 1)]
+    pub batch: u64,
+    /// Games between two evaluations and checkpoints (0: only at the start and the end).
+    #[arg(long, default_value_t = 10000)]
+    pub eval_every: u64,
+    /// Evaluation games against --opponent (seat-swapped pairs; 0: no learning curve).
+    #[arg(long, default_value_t = 400)]
+    pub eval_games: u64,
+    /// The fixed opponent of the learning curve.
+    #[arg(long, default_value = "heuristic")]
+    pub opponent: String,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// `cowrie train`: trains and prints the learning curve's summary.
+///
+/// # Errors
+/// As [`run`].
+pub fn command(args: TrainArgs, command_line: Vec<String>) -> anyhow::Result<()> {
+    print_stdout(&run(&args, command_line)?)
 }

@@ -33,17 +33,22 @@
 //! with the interval [0, 0].
 
 use std::fmt::Write as _;
+use std::path::PathBuf;
 
+use anyhow::bail;
 use anyhow::Context;
+use cowrie_agents::AgentSpec;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::config::MatchConfig;
-pub use crate::config::{CompareConfig, RuleSetSpec};
+use crate::cli;
+use crate::config::RulesConfig;
+use crate::config::RunConfig;
 use crate::registry::{dispatch, GameTask};
 use crate::run::digest::FileDigest;
 use crate::run::manifest::{now_rfc3339, Manifest};
 use crate::run::record::writer_for;
 use crate::run::runner;
+use crate::run::runner::MatchConfig;
 use crate::stats::metrics::{adjust_family, metrics, run_stats, Metric, RuleSetStats};
 
 /// A number of `compare.csv`: six decimals, empty for NaN (an undefined estimate, or no
@@ -98,8 +103,8 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
             "sets": cfg
                 .sets
                 .iter()
-                .map(|(set, resolved)| {
-                    let mut run = set.rules(&cfg.game).manifest_fields(resolved);
+                .map(|(set, rules)| {
+                    let mut run = rules.manifest_fields();
                     run["name"] = serde_json::Value::String(set.name.clone());
                     run
                 })
@@ -376,6 +381,145 @@ impl CompareRow {
 /// An unreadable file or a row that is not a `compare.csv` row, naming the file.
 pub fn read_compare(path: &std::path::Path) -> anyhow::Result<Vec<CompareRow>> {
     crate::run::record::read_named(path)
+}
+
+/// One rule set to compare: a variant and option overrides, written `VARIANT+key=value+...`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleSetSpec {
+    /// The variant (None: the game's default).
+    pub variant: Option<String>,
+    /// `key=value` overrides.
+    pub options: Vec<String>,
+    /// The text as given.
+    pub name: String,
+}
+
+impl std::str::FromStr for RuleSetSpec {
+    type Err = anyhow::Error;
+    fn from_str(s: &str) -> anyhow::Result<Self> {
+        let mut parts = s.split('+');
+        let variant = parts.next().filter(|v| !v.is_empty()).map(str::to_string);
+        let options: Vec<String> = parts.map(str::to_string).collect();
+        if let Some(bad) = options.iter().find(|o| !o.contains('=')) {
+            bail!(
+                "rule set {}: {} is not key=value",
+                cli::quote(s),
+                cli::quote(bad)
+            );
+        }
+        Ok(RuleSetSpec {
+            variant,
+            options,
+            name: s.to_string(),
+        })
+    }
+}
+
+impl RuleSetSpec {
+    /// The rules of this set in game `game`, resolved.
+    ///
+    /// # Errors
+    /// An unknown game, variant or option, or a bad value, naming it.
+    pub fn rules(&self, game: &str) -> anyhow::Result<RulesConfig> {
+        RulesConfig::new(game, self.variant.as_deref(), &self.options)
+    }
+}
+
+/// A validated comparison (`cowrie advantage`, `cowrie compare`, each game of `cowrie study`):
+/// the same agent in both seats under each rule set.
+#[derive(Clone, Debug)]
+pub struct CompareConfig {
+    /// The command, for the manifest: `advantage`, `compare` or `study`.
+    pub command: &'static str,
+    /// The game.
+    pub game: String,
+    /// The rule sets (one for `advantage`), each with its rules resolved.
+    pub sets: Vec<(RuleSetSpec, RulesConfig)>,
+    /// The agent in both seats.
+    pub agent: AgentSpec,
+    /// Games per rule set (even).
+    pub games: u64,
+    /// Seed, threads, progress, command line.
+    pub run: RunConfig,
+    /// Output directory.
+    pub out: PathBuf,
+    /// Continue each rule set's interrupted match in its directory (a finished one is verified
+    /// and kept).
+    pub resume: bool,
+}
+
+impl CompareConfig {
+    /// A comparison of `sets` in `game`, run by `command` (not resumed): every rule set is
+    /// resolved, then the game count and threads are checked, before any game is played or any
+    /// file written.
+    ///
+    /// # Errors
+    /// An unknown game, variant or option; a count seat-swapped pairs cannot fill; zero threads.
+    pub fn new(
+        command: &'static str,
+        game: &str,
+        sets: Vec<RuleSetSpec>,
+        agent: AgentSpec,
+        games: u64,
+        run: RunConfig,
+        out: PathBuf,
+    ) -> anyhow::Result<CompareConfig> {
+        let sets = sets
+            .into_iter()
+            .map(|s| {
+                let r = s.rules(game)?;
+                Ok((s, r))
+            })
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        let cfg = CompareConfig {
+            command,
+            game: game.to_string(),
+            sets,
+            agent,
+            games,
+            run,
+            out,
+            resume: false,
+        };
+        for i in 0..cfg.sets.len() {
+            cfg.pairing(i).validate()?;
+        }
+        Ok(cfg)
+    }
+
+    /// The directory of rule set `i`'s match.
+    #[must_use]
+    pub fn set_dir(&self, i: usize) -> PathBuf {
+        self.out
+            .join(format!("{}-{}", i + 1, sanitize(&self.sets[i].0.name)))
+    }
+
+    /// The match of rule set `i`.
+    #[must_use]
+    pub fn pairing(&self, i: usize) -> MatchConfig {
+        MatchConfig::part(
+            &self.sets[i].1,
+            [self.agent.clone(), self.agent.clone()],
+            self.games,
+            &self.run,
+            self.set_dir(i),
+            self.resume,
+        )
+    }
+}
+
+/// `name` as a directory name: ASCII letters, digits and `-` kept, anything else `_`.
+#[must_use]
+pub fn sanitize(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

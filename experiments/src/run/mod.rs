@@ -11,6 +11,7 @@ pub mod comparison;
 pub mod digest;
 pub mod gamelog;
 pub mod manifest;
+pub mod pairings;
 pub mod record;
 pub mod runfiles;
 pub mod runner;

@@ -4,23 +4,27 @@
 //! ladder, compare, advantage, study, converge, bench) plays its pairings through [`run_match`].
 
 use std::path::Path;
+use std::path::PathBuf;
 use std::time::Instant;
 
+use anyhow::bail;
 use anyhow::Context;
 use cowrie_agents::{external, AgentSpec, AnyAgent, Evaluate};
-use cowrie_engine::{Game, Player, RuleSet};
+use cowrie_engine::{Game, Player};
 use rayon::prelude::*;
 
-pub use crate::config::MatchConfig;
-use crate::config::ResolvedRules;
+use crate::config::RulesConfig;
+use crate::config::RunConfig;
 use crate::games::Report;
 use crate::pages::plots::write_lengths;
+use crate::progress::Progress;
 use crate::registry::{dispatch, GameTask};
 use crate::run::digest::{self, FileDigest, HashedFile};
 use crate::run::gamelog::GameRecord;
 use crate::run::manifest::{now_rfc3339, Manifest};
 use crate::run::record::{self, MatchLabels};
 use crate::run::runfiles;
+use crate::run::schedule::Schedule;
 use crate::run::schedule::{slot, Shard};
 use crate::run::seeds::{agent_stream, chance_stream};
 use crate::run::selfplay::{play, Buffers};
@@ -67,29 +71,25 @@ impl GameTask for MatchTask<'_> {
 /// Unknown game, variant, option; unwritable output; a resumed directory holding another run.
 pub fn run(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
     cfg.validate()?;
-    dispatch(&cfg.game, MatchTask(cfg))
+    dispatch(&cfg.rules.game, MatchTask(cfg))
 }
 
-/// Resolves the rules of a run of game `G` and checks that every agent can be built and plays
-/// under them, before anything is written; returns the rules and their resolved options with
-/// the variant's name (the game's default where none is given).
+/// The engine's rules of a run of game `G`, once every agent is checked: each can be built and
+/// plays under them, before anything is written.
 ///
 /// # Errors
 /// An unknown variant or option, an agent that cannot be built or refuses the rules.
 pub fn check_run<G: Game + Evaluate>(
-    variant: Option<&str>,
-    options: &[String],
+    rules: &RulesConfig,
     agents: &[AgentSpec],
     seed: u64,
-) -> anyhow::Result<(G::Rules, ResolvedRules)> {
-    let rules = G::Rules::resolve(variant, options)?;
+) -> anyhow::Result<G::Rules> {
+    let rules = rules.typed::<G>()?;
     for spec in agents {
         AnyAgent::<G>::try_build(spec, agent_stream(seed, 0, Player::ONE))?;
         AnyAgent::<G>::check_rules(spec, &rules)?;
     }
-    let name = variant.map_or_else(|| G::Rules::variants()[0].name.to_string(), str::to_string);
-    let resolved = ResolvedRules::of(name, &rules);
-    Ok((rules, resolved))
+    Ok(rules)
 }
 
 /// Runs a match of game `G`.
@@ -97,29 +97,26 @@ pub fn check_run<G: Game + Evaluate>(
 /// # Errors
 /// Unknown variant or option; unwritable output; a resumed directory holding another run.
 pub fn run_match<G: Evaluate + Report>(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
-    let (rules, resolved_rules) =
-        check_run::<G>(cfg.variant.as_deref(), &cfg.options, &cfg.agents, cfg.seed)?;
+    let rules = check_run::<G>(&cfg.rules, &cfg.agents, cfg.seed)?;
+    let resolved_rules = &cfg.rules.resolved;
     let variant = resolved_rules.variant.clone();
     let labels = MatchLabels {
         seed: cfg.seed,
         variant: variant.clone(),
-        options: cfg.options.join(";"),
+        options: cfg.rules.options.join(";"),
         agents: [cfg.agents[0].to_string(), cfg.agents[1].to_string()],
     };
     let mut manifest = Manifest::start(
         "match",
         cfg.command_line.clone(),
-        cfg.rules().manifest_run(
-            &resolved_rules,
-            serde_json::json!({
-                "agents": labels.agents,
-                "games": cfg.games,
-                "seat_swap": cfg.swap,
-                "seed": cfg.seed,
-                "shard": cfg.shard.to_string(),
-                "record": cfg.record,
-            }),
-        ),
+        cfg.rules.manifest_run(serde_json::json!({
+            "agents": labels.agents,
+            "games": cfg.games,
+            "seat_swap": cfg.swap,
+            "seed": cfg.seed,
+            "shard": cfg.shard.to_string(),
+            "record": cfg.record,
+        })),
         cfg.threads,
         cfg.agents.iter().all(AgentSpec::is_reproducible),
     );
@@ -291,10 +288,10 @@ pub fn run_match<G: Evaluate + Report>(cfg: &MatchConfig) -> anyhow::Result<Matc
     manifest.games_written = rows.len() as u64;
     manifest.write(&cfg.out)?;
 
-    let options = if cfg.options.is_empty() {
+    let options = if cfg.rules.options.is_empty() {
         String::new()
     } else {
-        format!("; {}", cfg.options.join(", "))
+        format!("; {}", cfg.rules.options.join(", "))
     };
     let pairing = if cfg.swap {
         "seat-swapped pairs"
@@ -438,4 +435,116 @@ fn write_all<'a>(
     }
     file.append(&buf)
         .with_context(|| format!("cannot write '{}'", path.display()))
+}
+
+/// A validated match configuration: one pairing of two agents.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// The game and its rules, resolved.
+    pub rules: RulesConfig,
+    /// The agents named by `--p1` and `--p2`.
+    pub agents: [AgentSpec; 2],
+    /// Games in the whole run (all shards).
+    pub games: u64,
+    /// Seat-swapped pairs.
+    pub swap: bool,
+    /// Run seed.
+    pub seed: u64,
+    /// Worker threads.
+    pub threads: usize,
+    /// Output directory.
+    pub out: PathBuf,
+    /// Show a progress bar (only drawn on a terminal).
+    pub progress: Progress,
+    /// The command line, for the manifest.
+    pub command_line: Vec<String>,
+    /// The slice of the schedule this process plays.
+    pub shard: Shard,
+    /// Continue an interrupted run in `out`.
+    pub resume: bool,
+    /// Write `records.jsonl`.
+    pub record: bool,
+}
+
+impl MatchConfig {
+    /// One pairing of a larger run (a tournament's pairing, a ladder's step, a rule set of a
+    /// comparison, a rung of a convergence run, a bench workload), played in `out`: the whole
+    /// schedule in seat-swapped pairs, not recorded; it resumes when the larger run does
+    /// (`resume_run`) and `out` already holds it.
+    #[must_use]
+    pub fn part(
+        rules: &RulesConfig,
+        agents: [AgentSpec; 2],
+        games: u64,
+        run: &RunConfig,
+        out: PathBuf,
+        resume_run: bool,
+    ) -> MatchConfig {
+        MatchConfig {
+            rules: rules.clone(),
+            agents,
+            games,
+            swap: true,
+            seed: run.seed,
+            threads: run.threads,
+            resume: crate::run::manifest::part_resumes(resume_run, &out),
+            out,
+            progress: run.progress.clone(),
+            command_line: run.command_line.clone(),
+            shard: Shard::WHOLE,
+            record: false,
+        }
+    }
+
+    /// Checks the counts (games, threads, shard) before anything is written.
+    ///
+    /// # Errors
+    /// A one-line reason naming the bad value.
+    pub fn validate(&self) -> anyhow::Result<()> {
+        if self.games == 0 {
+            bail!("--games 0: a match needs at least one game");
+        }
+        if self.swap && self.games % 2 == 1 {
+            bail!(
+                "--games {}: games come in seat-swapped pairs, so the count must be even (or pass --no-swap)",
+                self.games
+            );
+        }
+        if self.threads == 0 {
+            bail!("--threads 0: at least one worker thread is needed");
+        }
+        // A set of N shards is refused as a whole when some shard of it would hold no pair
+        // (fewer pairs than shards), so every set that runs can be merged into one run.
+        let pairs = if self.swap {
+            self.games / 2
+        } else {
+            self.games
+        };
+        if pairs < self.shard.n {
+            let unit = if self.swap {
+                "seat-swapped pairs"
+            } else {
+                "games"
+            };
+            bail!(
+                "--shard {}: --games {} makes {pairs} {unit}, fewer than the {} shards, so some shard would play none (use at most {pairs} shards)",
+                self.shard,
+                self.games,
+                self.shard.n
+            );
+        }
+        Ok(())
+    }
+
+    /// The game indices this process plays, in schedule order (computed on demand).
+    #[must_use]
+    pub fn schedule(&self) -> Schedule {
+        Schedule::new(self.games, self.swap, self.shard)
+    }
+
+    /// Whether game `i` has the `--p2` agent in seat 1.
+    #[must_use]
+    pub fn swapped(&self, game_index: u64) -> bool {
+        slot(game_index, self.swap).swapped
+    }
 }

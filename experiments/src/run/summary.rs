@@ -7,8 +7,9 @@ use std::path::Path;
 use anyhow::Context;
 
 use crate::run::record::GameRow;
-pub use crate::stats::intervals::SeatResult;
 use crate::stats::intervals::{Lengths, Tally};
+
+pub use crate::stats::intervals::SeatResult;
 
 /// Tallies of a match.
 #[derive(Clone, Debug, Default)]

@@ -78,3 +78,21 @@ pub fn resolve_rules(
 ) -> anyhow::Result<(String, Vec<(String, String)>)> {
     dispatch(game, ResolveRules { variant, options })
 }
+
+struct FactsOf;
+
+impl GameTask for FactsOf {
+    type Output = crate::games::Facts;
+    fn run<G: Game + crate::games::Report>(self) -> anyhow::Result<Self::Output> {
+        Ok(crate::games::Facts::of::<G>())
+    }
+}
+
+/// The facts of the game called `name` (whether its first mover is fixed, the note its
+/// comparisons print).
+///
+/// # Errors
+/// An unknown game name.
+pub fn facts(name: &str) -> anyhow::Result<crate::games::Facts> {
+    dispatch(name, FactsOf)
+}

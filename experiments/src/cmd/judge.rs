@@ -231,7 +231,7 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<String> {
             continue;
         }
         let rec = parse_record(&args.file, n, Ok(line), run.as_ref())?;
-        if rec.game != "baghchal" {
+        if rec.game != Baghchal::NAME {
             bail!(
                 "'{}' line {}: a game of {}, not baghchal",
                 args.file.display(),

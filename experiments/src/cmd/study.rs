@@ -257,10 +257,12 @@ fn table(
                 r.agent,
                 args.games,
                 rate("advantage_p1"),
-                if r.game == Baghchal::NAME {
-                    "= seat 1 (the goats: one factor)".to_string()
-                } else {
-                    rate("first_mover_win_rate")
+                match crate::registry::facts(&r.game)
+                    .ok()
+                    .and_then(|f| { f.fixed_first_mover.map(|p| f.sides[p.index()]) })
+                {
+                    Some(side) => format!("= seat 1 (the {side}: one factor)"),
+                    None => rate("first_mover_win_rate"),
                 },
                 value("timeouts"),
                 value("duration_plies")
@@ -294,7 +296,7 @@ fn table(
     }
     let _ = writeln!(
         table,
-        "seat 1 = the side the rules name first (Baghchal: goats); first mover = who made the first decision, or the rules' starter (bargese: the three-shell throw's winner)\nbaghchal: the goats always move first, so side and move order are one factor and no first-mover effect is separable from the side; under perfect play the five-captures and averbakh-1995 starts are draws (results/solve: cowrie solve --game baghchal --variant V)\nfrangieh: td:ply=0 is the shipped network of each variant it is shipped for; ludii has none and is played by expectimax:depth=2, compared with no other variant\nbargese \"first to enter\": the first player to enter a piece; julbahar rows count matches to 31, \"per game in match\" rows the games inside them (timeouts column: games left unfinished when the match ended)\nrates are fractions of all games; [95%]: clustered by seat-swapped pair (games in a match: by pair of matches); Holm p: the p-value of \"wins as often as the other player\", Holm-adjusted over every hypothesis of the study; empty where the hypothesis repeats one above or is not declared\nevery metric, its intervals, the paired variant differences and all p-values: {} (docs/metrics.md)",
+        "seat 1 = the side the rules name first (Baghchal: goats); first mover = who made the first decision, or the rules' starter (bargese: the three-shell throw's winner)\nbaghchal: the goats always move first, so side and move order are one factor and no first-mover effect is separable from the side; under perfect play the five-captures, averbakh-1995 and parlett-1976 starts are all draws (results/solve: cowrie solve --game baghchal --variant V)\nfrangieh: td:ply=0 is the shipped network of each variant it is shipped for; ludii has none and is played by expectimax:depth=2, compared with no other variant\nbargese \"first to enter\": the first player to enter a piece; julbahar rows count matches to 31, \"per game in match\" rows the games inside them (timeouts column: games left unfinished when the match ended)\nrates are fractions of all games; [95%]: clustered by seat-swapped pair (games in a match: by pair of matches); Holm p: the p-value of \"wins as often as the other player\", Holm-adjusted over every hypothesis of the study; empty where the hypothesis repeats one above or is not declared\nevery metric, its intervals, the paired variant differences and all p-values: {} (docs/metrics.md)",
         path.display()
     );
     table

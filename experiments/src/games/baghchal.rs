@@ -1,6 +1,7 @@
 //! Baghchal: goats and tigers, and the goats captured and still in hand at the end.
 
-use cowrie_engine::Baghchal;
+use cowrie_engine::baghchal::GOATS;
+use cowrie_engine::{Baghchal, Player};
 use serde::{Deserialize, Serialize};
 
 use super::{NoSubgames, Report};
@@ -17,6 +18,14 @@ pub struct BaghchalColumns {
 impl Report for Baghchal {
     // Player one is the goats (cowrie_engine::baghchal::GOATS), who place first.
     const SIDES: [&'static str; 2] = ["goats", "tigers"];
+    // The goats place first under every rule set (docs/rules/baghchal.md, *Placement phase*).
+    const FIXED_FIRST_MOVER: Option<Player> = Some(GOATS);
+    const COMPARISON_NOTE: Option<&'static str> = Some(
+        "baghchal: the goats always move first, so first_mover_win_rate is the goats' win rate \
+         (= advantage_p1): side and move order are one factor, not separable by self-play; \
+         under perfect play the five-captures, averbakh-1995 and parlett-1976 starts are all \
+         draws (results/solve)",
+    );
     type Columns = BaghchalColumns;
     type Subgame = NoSubgames;
 

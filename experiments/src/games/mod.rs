@@ -54,6 +54,30 @@ pub struct SubgameOutcome {
     pub winner_seat: Option<u8>,
 }
 
+/// The facts of a game the commands read where they would otherwise test its name, as values
+/// ([`crate::registry::facts`] gives them by name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Facts {
+    /// [`Report::FIXED_FIRST_MOVER`].
+    pub fixed_first_mover: Option<Player>,
+    /// [`Report::COMPARISON_NOTE`].
+    pub comparison_note: Option<&'static str>,
+    /// [`Report::SIDES`].
+    pub sides: [&'static str; 2],
+}
+
+impl Facts {
+    /// The facts of game `G`.
+    #[must_use]
+    pub fn of<G: Report>() -> Facts {
+        Facts {
+            fixed_first_mover: G::FIXED_FIRST_MOVER,
+            comparison_note: G::COMPARISON_NOTE,
+            sides: G::SIDES,
+        }
+    }
+}
+
 /// What the harness reports of game `G`, implemented for the four games.
 pub trait Report: Game {
     /// The names of the two sides (`goats`, `tigers`), player one's first: `winner_side` in
@@ -63,6 +87,14 @@ pub trait Report: Game {
     /// Whether the unit of play is a match of several games (Julbahar), whose games
     /// `subgames.csv` lists one row each.
     const PLAYS_MATCHES: bool = false;
+
+    /// The player who makes the first decision of every game, where the rules fix it (Baghchal:
+    /// the goats place first); `None` where an opening roll or throw decides. Where it is fixed,
+    /// the first mover's win rate is seat 1's, and side and move order are one factor.
+    const FIXED_FIRST_MOVER: Option<Player> = None;
+
+    /// A line a comparison of this game's rule sets prints under its table, if any.
+    const COMPARISON_NOTE: Option<&'static str> = None;
 
     /// The game's own columns of `games.csv`, written after the contract's.
     type Columns: RowPart;
@@ -110,4 +142,64 @@ pub trait Report: Game {
 #[must_use]
 pub fn seat(player: Option<Player>) -> Option<u8> {
     player.map(Player::seat)
+}
+
+#[cfg(test)]
+mod fact_tests {
+    use cowrie_engine::{Baghchal, Bargese, Frangieh, Julbahar, RuleSet, ToAct};
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::Report;
+
+    /// The players who made the first decision of each of `games` games under every named
+    /// variant of `G`, chance drawn uniformly from its outcomes.
+    fn first_deciders<G: Report>(games: u64) -> Vec<cowrie_engine::Player> {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut found = Vec::new();
+        for v in G::Rules::variants() {
+            let rules = G::Rules::variant(v.name).expect("a named variant");
+            for _ in 0..games {
+                let mut state = G::new(&rules);
+                let mut outcomes = Vec::new();
+                loop {
+                    match state.to_act() {
+                        ToAct::Decision(p) => {
+                            found.push(p);
+                            break;
+                        }
+                        ToAct::Chance => {
+                            state.chance_outcomes(&mut outcomes);
+                            let (o, _) = outcomes[rng.gen_range(0..outcomes.len())].clone();
+                            state.apply_outcome(o);
+                        }
+                        ToAct::Terminal(_) => break,
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    /// A fixed first mover is declared exactly where every game's first decision is that
+    /// player's; elsewhere both players make the first decision in some games.
+    fn check<G: Report>() {
+        let found = first_deciders::<G>(200);
+        match G::FIXED_FIRST_MOVER {
+            Some(p) => assert!(found.iter().all(|&f| f == p), "{}", G::NAME),
+            None => assert!(
+                found.iter().any(|&f| f == found[0]) && found.iter().any(|&f| f != found[0]),
+                "{}: one player always decides first, but no fixed first mover is declared",
+                G::NAME
+            ),
+        }
+    }
+
+    #[test]
+    fn a_fixed_first_mover_is_declared_where_the_rules_fix_it() {
+        check::<Baghchal>();
+        check::<Frangieh>();
+        check::<Julbahar>();
+        check::<Bargese>();
+    }
 }

@@ -212,15 +212,14 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
         ("first_enterer_win_rate", "first to enter"),
         ("subgame_first_mover_win_rate", "per game: first mover"),
     ];
+    let facts = crate::registry::facts(&cfg.game)?;
     let bars: Vec<crate::pages::plots::Interval> = all
         .iter()
         .zip(&table)
         .flat_map(|(s, ms)| {
             shown.iter().filter_map(move |(metric, what)| {
-                // Baghchal's first mover is the goats, seat 1: one bar, not two.
-                if cfg.game == <cowrie_engine::Baghchal as cowrie_engine::Game>::NAME
-                    && *metric == "first_mover_win_rate"
-                {
+                // Where the first mover is fixed it is seat 1: one bar, not two.
+                if facts.fixed_first_mover.is_some() && *metric == "first_mover_win_rate" {
                     return None;
                 }
                 ms.iter()
@@ -244,13 +243,8 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
         &bars,
     )?;
     text += &lengths_text;
-    if cfg.game == <cowrie_engine::Baghchal as cowrie_engine::Game>::NAME {
-        let _ = writeln!(
-            text,
-            "baghchal: the goats always move first, so first_mover_win_rate is the goats' win rate \
-             (= advantage_p1): side and move order are one factor, not separable by self-play; \
-             under perfect play the five-captures and averbakh-1995 starts are draws (results/solve)"
-        );
+    if let Some(note) = facts.comparison_note {
+        let _ = writeln!(text, "{note}");
     }
     let _ = writeln!(
         text,

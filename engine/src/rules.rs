@@ -40,23 +40,30 @@ pub trait Choice: Copy + Eq + 'static {
         Self::WORDS[i.expect("every value is in ALL")].word
     }
 
-    /// The value a word stands for, if any.
+    /// Former spellings of words, each with the value it now stands for: read (so run
+    /// manifests and weights written under the old spelling still resolve), never written.
+    const FORMER: &'static [(&'static str, Self)];
+
+    /// The value a word, or a former spelling of one ([`Choice::FORMER`]), stands for, if any.
     #[must_use]
     fn from_word(word: &str) -> Option<Self> {
-        let i = Self::WORDS.iter().position(|w| w.word == word)?;
-        Some(Self::ALL[i])
+        match Self::WORDS.iter().position(|w| w.word == word) {
+            Some(i) => Some(Self::ALL[i]),
+            None => Self::FORMER.iter().find(|f| f.0 == word).map(|f| f.1),
+        }
     }
 }
 
 /// Declares a choice enum and its words in one place: each value with its word and a one-line
-/// meaning (the value's doc summary and its line in `cowrie rules`), then any further doc.
+/// meaning (the value's doc summary and its line in `cowrie rules`), then any further doc. A
+/// renamed word keeps its former spellings after `formerly` ([`Choice::FORMER`]).
 ///
 /// ```text
 /// choice! {
 ///     /// What happens to goats with no move.
 ///     pub enum GoatsBlocked {
 ///         Lose = "lose": "the goats lose, as blocked tigers do",
-///         Pass = "pass": "the goats pass and the tigers move again",
+///         Pass = "pass" formerly "skip": "the goats pass and the tigers move again",
 ///     }
 /// }
 /// ```
@@ -66,7 +73,7 @@ macro_rules! choice {
         $vis:vis enum $name:ident {
             $(
                 $(#[$vmeta:meta])*
-                $value:ident = $word:literal : $meaning:literal
+                $value:ident = $word:literal $(formerly $($former:literal),+)? : $meaning:literal
             ),+ $(,)?
         }
     ) => {
@@ -85,6 +92,9 @@ macro_rules! choice {
             const ALL: &'static [Self] = &[$($name::$value),+];
             const WORDS: &'static [$crate::rules::Word] = &[
                 $($crate::rules::Word { word: $word, meaning: $meaning }),+
+            ];
+            const FORMER: &'static [(&'static str, Self)] = &[
+                $($($(($former, $name::$value),)+)?)+
             ];
         }
     };
@@ -150,7 +160,8 @@ pub struct RuleOption<R> {
     pub values: Values,
     /// What the option decides, in one line.
     pub doc: &'static str,
-    /// The source of the rule and of the default reading (seed file, evidence, publication).
+    /// The source of the rule and of the default reading: the publication with its clause ids
+    /// (docs/sources.md), and the program or rules description each other value follows.
     pub source: &'static str,
     /// The value in `rules`, written as [`RuleOption::set`] reads it.
     pub get: fn(&R) -> String,

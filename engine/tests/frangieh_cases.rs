@@ -136,9 +136,9 @@ fn closed_board_is_one_pass() {
 }
 
 #[test]
-fn larger_die_case_under_the_seed_rules_allows_both() {
-    // Case 3 (6-5, only one die playable): `modern` allows only 13/7; with larger-die off (the
-    // seed is silent) both 13/7 and 13/8 are legal.
+fn larger_die_case_under_barakat_allows_both() {
+    // Case 3 (6-5, only one die playable): `modern` allows only 13/7; with larger-die off
+    // (Barakat 1974 is silent [1769.9]) both 13/7 and 13/8 are legal.
     let case = &cases()[2];
     let mut s = state(case);
     let mut buf = Vec::new();

@@ -40,7 +40,8 @@ fn plays(s: &Frangieh) -> Vec<String> {
     v
 }
 
-fn seed() -> FrangiehRules {
+/// The default rules, `barakat-1974`.
+fn barakat() -> FrangiehRules {
     FrangiehRules::default()
 }
 
@@ -53,7 +54,7 @@ fn blocked_entry_is_a_pass() {
     // Player two holds its points 1 to 6, which are player one's entry points 24 to 19 (a
     // checker entering with d lands on 25 - d). Player one has a checker on the bar: no roll
     // enters, and no other checker may move while one is on the bar.
-    for rules in [seed(), modern()] {
+    for rules in [barakat(), modern()] {
         for roll in [Roll(6, 5), Roll(1, 1), Roll(4, 2)] {
             let s = pos(
                 rules,
@@ -78,13 +79,13 @@ fn the_bar_is_entered_first() {
     // Player two's 15 checkers on its 1-point = player one's 24-point: entering with the 1 is
     // blocked, with the 2 lands on 23. Then the 1 is played by any checker: 23/22 (written
     // bar/22) or 6/5. Nothing else: 6/5 6/4 would leave the bar checker out.
-    for rules in [seed(), modern()] {
+    for rules in [barakat(), modern()] {
         let s = pos(rules, &[(BAR, 1), (6, 14)], &[(1, 15)], Roll(2, 1));
         assert_eq!(plays(&s), ["bar/22", "bar/23 6/5"]);
     }
     // Two on the bar, the 6 blocked (player two's 6-point = player one's 19): one enters with
     // the 5; the other cannot, so the 6 is lost and no other checker moves.
-    for rules in [seed(), modern()] {
+    for rules in [barakat(), modern()] {
         let s = pos(rules, &[(BAR, 2), (6, 13)], &[(6, 15)], Roll(6, 5));
         assert_eq!(plays(&s), ["bar/20"]);
     }
@@ -94,31 +95,31 @@ fn the_bar_is_entered_first() {
 fn exact_only_against_higher_die_bear_off() {
     // Two checkers on the 3-point, 13 off. 6-5: no exact number; the source's rule ("a 6 from the
     // 6th point, and so on down to 1") leaves nothing to play; the modern rule bears both off.
-    let s = pos(seed(), &[(3, 2)], &[(20, 15)], Roll(6, 5));
+    let s = pos(barakat(), &[(3, 2)], &[(20, 15)], Roll(6, 5));
     assert_eq!(plays(&s), ["pass"]);
     let s = pos(modern(), &[(3, 2)], &[(20, 15)], Roll(6, 5));
     assert_eq!(plays(&s), ["3/off(2)"]);
     // 6-1: exact only, the 1 moves 3/2 and the 6 is lost; higher, 3/2 and the 6 bears off
     // from the 3, the highest point.
-    let s = pos(seed(), &[(3, 2)], &[(20, 15)], Roll(6, 1));
+    let s = pos(barakat(), &[(3, 2)], &[(20, 15)], Roll(6, 1));
     assert_eq!(plays(&s), ["3/2"]);
     let s = pos(modern(), &[(3, 2)], &[(20, 15)], Roll(6, 1));
     assert_eq!(plays(&s), ["3/2 3/off"]);
     // A 3-3 exact from the 3-point works under both.
-    for rules in [seed(), modern()] {
+    for rules in [barakat(), modern()] {
         let s = pos(rules, &[(3, 2)], &[(20, 15)], Roll(3, 3));
         assert_eq!(plays(&s), ["3/off(2)"]);
     }
     // No bearing off while a checker is outside: 8 and two on the 3, roll 5-3. The 3 first
     // cannot bear off (8 is outside). 5 then 3: 8/3 then 3/off; 3 then 5: 8/5 then 5/off. Both
     // leave two on the 3 and 14 off: one result, written 8/off.
-    for rules in [seed(), modern()] {
+    for rules in [barakat(), modern()] {
         let s = pos(rules, &[(8, 1), (3, 2)], &[(20, 15)], Roll(5, 3));
         assert_eq!(plays(&s), ["8/off"]);
     }
     // 24 cannot move with a 1 (player two holds player one's 23, its 2), and the checkers on the
     // 1-point cannot bear off while 24 is outside: 1-1 is a pass.
-    for rules in [seed(), modern()] {
+    for rules in [barakat(), modern()] {
         let s = pos(rules, &[(24, 1), (1, 14)], &[(2, 15)], Roll(1, 1));
         assert_eq!(plays(&s), ["pass"]);
     }
@@ -131,14 +132,14 @@ fn larger_die_rule() {
     // 24/19 open; from 19, 6 -> 13 blocked; 24/19 only uses the 5. 6 first impossible. Only
     // the 5 can be played: both variants give 24/19.
     let blocks = [(7, 2), (8, 2), (11, 2), (12, 9)];
-    for rules in [seed(), modern()] {
+    for rules in [barakat(), modern()] {
         let s = pos(rules, &[(24, 1), (1, 14)], &blocks, Roll(6, 5));
         assert_eq!(plays(&s), ["24/19"]);
     }
     // Player two on player one's 19 and 13 instead: 24/18 (6) then 18/13 blocked; 24/19
     // blocked. Only the 6: 24/18 under both.
     let blocks = [(6, 2), (12, 13)];
-    for rules in [seed(), modern()] {
+    for rules in [barakat(), modern()] {
         let s = pos(rules, &[(24, 1), (1, 14)], &blocks, Roll(6, 5));
         assert_eq!(plays(&s), ["24/18"]);
     }
@@ -146,7 +147,7 @@ fn larger_die_rule() {
     // checker on 24: 24/18 then 18/13 blocked; 24/19 then 19/13 blocked. Seed: either die;
     // modern: the larger, 24/18.
     let blocks = [(12, 15)];
-    let s = pos(seed(), &[(24, 1), (1, 14)], &blocks, Roll(6, 5));
+    let s = pos(barakat(), &[(24, 1), (1, 14)], &blocks, Roll(6, 5));
     assert_eq!(plays(&s), ["24/18", "24/19"]);
     let s = pos(modern(), &[(24, 1), (1, 14)], &blocks, Roll(6, 5));
     assert_eq!(plays(&s), ["24/18"]);
@@ -156,7 +157,7 @@ fn larger_die_rule() {
 fn doubles_are_played_four_times_or_as_far_as_possible() {
     // A lone runner on 24, the rest stuck on the 1-point (no bear-off with 24 outside): 2-2
     // moves it four times, 24/16.
-    for rules in [seed(), modern()] {
+    for rules in [barakat(), modern()] {
         let s = pos(rules, &[(24, 1), (1, 14)], &[(12, 15)], Roll(2, 2));
         assert_eq!(plays(&s), ["24/16"]);
         // Player two on player one's 18 (its 7): two steps only, 24/20.
@@ -196,8 +197,8 @@ fn hits_in_passing_or_only_where_a_checker_ends_the_play() {
     // sends it to the bar. hit-in-passing=on (each die's move a move): 13/10*/9 hits on the way,
     // so it differs from 13/12/9. off: only a checker that stays on 10 hits (13/12 13/10*); a
     // checker going on to 9 leaves the blot, and 13/10/9 and 13/12/9 are one play, 13/9.
-    let on = seed();
-    let mut off = seed();
+    let on = barakat();
+    let mut off = barakat();
     off.set_option("hit-in-passing", "off").unwrap();
     let text = "13:15/15:1,24:14 1 3-1 0";
     let s = Frangieh::from_notation(text, &on).unwrap();
@@ -233,9 +234,9 @@ fn each_die_a_separate_move_or_as_many_dice_as_possible() {
     // 6/1 does not. Barakat 1974 [1769.9] "must use all available moves" (must-use=max): only
     // 13/2. must-use=each (Ludii 1.3.12): 6/1 too, after which the 6 has no move.
     let text = "13:1,6:14/18:2,13:13 1 6-5 0";
-    let s = Frangieh::from_notation(text, &seed()).unwrap();
+    let s = Frangieh::from_notation(text, &barakat()).unwrap();
     assert_eq!(plays(&s), ["13/2"]);
-    let mut each = seed();
+    let mut each = barakat();
     each.set_option("must-use", "each").unwrap();
     let s = Frangieh::from_notation(text, &each).unwrap();
     assert_eq!(plays(&s), ["13/2", "6/1"]);
@@ -252,11 +253,11 @@ fn rearmost_bear_off_by_a_die_with_no_other_use() {
     // 5 has no other use, so it bears off the rearmost checker it carries past the end, the one
     // on 2; then the next 5 again has no use (6/1 blocked) and no checker below it: 2/off.
     let text = "6:1,2:1,off:13/24:2,13:13 1 5-5 0";
-    let mut higher = seed();
+    let mut higher = barakat();
     higher.set_option("bear-off", "higher").unwrap();
     let s = Frangieh::from_notation(text, &higher).unwrap();
     assert_eq!(plays(&s), ["pass"]);
-    let mut rearmost = seed();
+    let mut rearmost = barakat();
     rearmost.set_option("bear-off", "rearmost").unwrap();
     let s = Frangieh::from_notation(text, &rearmost).unwrap();
     assert_eq!(plays(&s), ["2/off"]);
@@ -283,7 +284,7 @@ fn the_ludii_variant_starts_with_player_one_rolling() {
 
 #[test]
 fn openings() {
-    let mut s = Frangieh::new(&seed());
+    let mut s = Frangieh::new(&barakat());
     s.apply_outcome(FrangiehOutcome::Opening { p1: 2, p2: 5 });
     // Seed: the higher (player two) starts and rolls again.
     assert_eq!(s.to_act(), ToAct::Chance);
@@ -340,9 +341,9 @@ fn scoring_single_gammon_backgammon() {
     // One borne off: single.
     assert_eq!(finish(modern(), &[(20, 1), (1, 13)]), [1.0, -1.0]);
     // The source: always single.
-    assert_eq!(finish(seed(), &[(BAR, 1), (1, 14)]), [1.0, -1.0]);
+    assert_eq!(finish(barakat(), &[(BAR, 1), (1, 14)]), [1.0, -1.0]);
     assert_eq!(Frangieh::facts(&modern()).max_points, 3);
-    assert_eq!(Frangieh::facts(&seed()).max_points, 1);
+    assert_eq!(Frangieh::facts(&barakat()).max_points, 1);
 }
 
 #[test]
@@ -364,7 +365,7 @@ fn ply_cap_truncates() {
 
 #[test]
 fn notation_round_trips_and_start() {
-    let s = Frangieh::new(&seed());
+    let s = Frangieh::new(&barakat());
     assert_eq!(
         s.notation(),
         "24:2,13:5,8:3,6:5/24:2,13:5,8:3,6:5 1 opening 0"
@@ -376,7 +377,7 @@ fn notation_round_trips_and_start() {
         "24:2,13:5,8:3,6:5/1:2,13:5,8:3,6:5 1 roll 0",
         "24:2,13:5,8:3,6:5/24:2,13:5,8:3,6:5 1 over 0",
     ] {
-        assert!(Frangieh::from_notation(bad, &seed()).is_err(), "{bad}");
+        assert!(Frangieh::from_notation(bad, &barakat()).is_err(), "{bad}");
     }
     let text = s.to_string();
     assert!(text.contains("pips X 167 O 167"), "{text}");
@@ -431,7 +432,7 @@ fn invariants_over_a_million_random_plies() {
     let (mut buf, mut outs) = (Vec::new(), Vec::new());
     let mut plies = 0u64;
     let mut games = 0u64;
-    let variants = [seed(), modern()];
+    let variants = [barakat(), modern()];
     while plies < 1_000_000 {
         let rules = variants[(games % 2) as usize];
         let mut s = Frangieh::new(&rules);

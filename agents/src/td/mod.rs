@@ -361,6 +361,18 @@ mod tests {
     }
 
     #[test]
+    fn shipped_frangieh_weights_record_options_that_resolve_to_their_variant() {
+        // The metadata of `frangieh-barakat-1974` spells `opening=roll-again` by its former
+        // name, `seed`; it still reads.
+        for variant in ["barakat-1974", "modern"] {
+            let net = Net::from_bytes(shipped("frangieh", variant).unwrap(), variant).unwrap();
+            let options: Vec<String> = net.meta["options"].split(';').map(String::from).collect();
+            let rules = FrangiehRules::resolve(Some(variant), &options).unwrap();
+            assert_eq!(rules, FrangiehRules::variant(variant).unwrap(), "{variant}");
+        }
+    }
+
+    #[test]
     fn julbahar_and_bargese_ship_weights_for_their_default_variants_and_lend_them_by_name() {
         use cowrie_engine::{Bargese, BargeseRules, Julbahar, JulbaharRules};
         let j = JulbaharRules::default();

@@ -152,7 +152,7 @@ pub fn resumable(
     let old: serde_json::Value = serde_json::from_slice(text)
         .map_err(crate::cli::json_error)
         .with_context(|| format!("--resume: '{}' is not a manifest", path.display()))?;
-    let old_run = &old["run"];
+    let old_run = &current_spelling(&old["run"]);
     if let (Some(a), Some(b)) = (old_run.as_object(), run.as_object()) {
         for (k, v) in b {
             if a.get(k) != Some(v) {
@@ -172,4 +172,57 @@ pub fn resumable(
         "--resume: '{}' is not a manifest (its run is not an object)",
         path.display()
     )
+}
+
+/// A manifest's `run` with each of its resolved `options` written as the rules now write it,
+/// so that a value recorded under a former spelling (a renamed word the rules still read, as
+/// Frangieh's `opening=seed`, now `roll-again`) compares equal to the same rule today. Only
+/// the recorded keys are rewritten; a run whose rules no longer resolve is returned as it is
+/// (and so differs).
+#[must_use]
+pub fn current_spelling(run: &serde_json::Value) -> serde_json::Value {
+    let mut run = run.clone();
+    let (Some(game), Some(options)) = (run["game"].as_str(), run["options"].as_object()) else {
+        return run;
+    };
+    let given: Vec<String> = options
+        .iter()
+        .map(|(k, v)| format!("{k}={}", v.as_str().unwrap_or_default()))
+        .collect();
+    let Ok((_, resolved)) = crate::registry::resolve_rules(game, run["variant"].as_str(), &given)
+    else {
+        return run;
+    };
+    let rewritten: serde_json::Map<String, serde_json::Value> = resolved
+        .into_iter()
+        .filter(|(k, _)| options.contains_key(k))
+        .map(|(k, v)| (k, serde_json::Value::String(v)))
+        .collect();
+    run["options"] = serde_json::Value::Object(rewritten);
+    run
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frangieh_run(opening: &str) -> serde_json::Value {
+        serde_json::json!({
+            "game": "frangieh",
+            "variant": "barakat-1974",
+            "options": {"opening": opening, "scoring": "single"},
+            "games": 10,
+        })
+    }
+
+    #[test]
+    fn a_run_recorded_under_a_former_spelling_resumes_as_the_same_run() {
+        let path = Path::new("m.json");
+        let old = serde_json::json!({ "run": frangieh_run("seed") }).to_string();
+        let now = frangieh_run("roll-again");
+        resumable(&now, path, old.as_bytes()).unwrap();
+        assert_eq!(current_spelling(&frangieh_run("seed")), now);
+        let e = resumable(&frangieh_run("modern"), path, old.as_bytes()).unwrap_err();
+        assert!(e.to_string().contains("run.options was"), "{e}");
+    }
 }

@@ -1,7 +1,8 @@
 //! Frangieh, the Levantine form of backgammon (Syria, Lebanon, Jordan, Egypt), as described by
-//! Barakat 1974 (Tawula: Study in Arabic Folklore, pp. 12-16). Source: seed
-//! Barakat 1974 (DLP evidence 1769). `docs/rules/frangieh.md` states the rules as
-//! implemented, every point where the source is silent, and the options.
+//! Barakat 1974 (R. Barakat, *Tawula: A Study in Arabic Folklore*, pp. 12-16), as the Digital
+//! Ludeme Project records it (DLP.Evidence.1769; clauses §1769.1 to §1769.10 in
+//! docs/sources.md). `docs/rules/frangieh.md` states the rules as implemented, every point where
+//! the source is silent, and the options.
 //!
 //! Built on the shared tables engine ([`crate::games::tables`]): a position is a tables
 //! [`Board`], the player to act and the phase (opening roll, roll, play with known dice, over).
@@ -265,7 +266,7 @@ impl Game for Frangieh {
         // Without an opening roll, player one rolls first (Ludii 1.3.12's Frangieh.lud).
         let phase = match rules.opening {
             Opening::None => Phase::Roll,
-            Opening::Seed | Opening::Modern => Phase::Opening,
+            Opening::RollAgain | Opening::Modern => Phase::Opening,
         };
         Frangieh::from_parts(*rules, Board::start(&rules.tables()), Player::ONE, phase, 0)
             .expect("the start position is valid")
@@ -281,7 +282,7 @@ impl Game for Frangieh {
             // The opening roll, then under the source's opening a fresh roll of two dice; every
             // other roll is played (or passed) at once.
             chance_chain: ChanceChain::Bounded(match rules.opening {
-                Opening::Seed => 2,
+                Opening::RollAgain => 2,
                 Opening::Modern | Opening::None => 1,
             }),
             ply_cap: rules.ply_cap,
@@ -352,11 +353,11 @@ impl Game for Frangieh {
                 assert_eq!(self.phase, Phase::Opening, "not the opening");
                 assert!(p1 != p2, "a tied opening is re-rolled");
                 self.opening = Some((p1, p2));
-                // Barakat 1974 [1769]: "the player who rolls the highest plays first".
+                // Barakat 1974 [1769.3]: "the player who rolls the highest plays first".
                 self.to_move = if p1 > p2 { Player::ONE } else { Player::TWO };
                 self.phase = match self.rules.opening {
                     // Barakat 1974 [1769.3]: "... and then rolls again to begin play".
-                    Opening::Seed | Opening::None => Phase::Roll,
+                    Opening::RollAgain | Opening::None => Phase::Roll,
                     Opening::Modern => Phase::Play(Roll::new(p1, p2)),
                 };
             }

@@ -15,8 +15,9 @@ choice! {
     /// How the first player is chosen and what the first turn plays (`opening`).
     pub enum Opening {
         /// Barakat 1974 §1769.3: each player rolls one die, the higher plays first "and then rolls again to
-        /// begin play".
-        Seed = "seed": "the higher of one die each plays first, with a fresh roll of two dice",
+        /// begin play". Named by those words; `seed`, its former spelling, is still read.
+        RollAgain = "roll-again" formerly "seed":
+            "the higher of one die each plays first, with a fresh roll of two dice",
         Modern = "modern": "the higher of one die each plays the two opening dice as its first roll",
         /// Ludii 1.3.12's `Frangieh.lud`.
         None = "none": "no opening roll: player one rolls and plays first",
@@ -90,7 +91,7 @@ impl Default for FrangiehRules {
         FrangiehRules {
             larger_die: false,
             bear_off: BearOff::Exact,
-            opening: Opening::Seed,
+            opening: Opening::RollAgain,
             scoring: Scoring::Single,
             hit_in_passing: true,
             must_use: MustUse::Max,
@@ -196,6 +197,17 @@ mod tests {
             back.set_option(k, &v).unwrap();
         }
         assert_eq!(back, r);
+    }
+
+    #[test]
+    fn the_former_spelling_of_roll_again_is_read_and_never_written() {
+        let mut r = FrangiehRules::variant("modern").unwrap();
+        r.set_option("opening", "seed").unwrap();
+        assert_eq!(r.opening, Opening::RollAgain);
+        assert!(r
+            .resolved()
+            .contains(&("opening", "roll-again".to_string())));
+        assert!(!FrangiehRules::describe().contains("seed"));
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Julbahar, a Syrian and Egyptian tables game without hitting, played as a match to 31, as
-//! described by Barakat 1974 (Tawula: Study in Arabic Folklore, p. 21). Source: seed
-//! Barakat 1974 (DLP evidence 1773). `docs/rules/julbahar.md` states the rules as
-//! implemented, the tracks, every point where the source is silent, and the options.
+//! described by Barakat 1974 (R. Barakat, *Tawula: A Study in Arabic Folklore*, p. 21), as the
+//! Digital Ludeme Project records it (DLP.Evidence.1773; clauses §1773.1 to §1773.10 in
+//! docs/sources.md). `docs/rules/julbahar.md` states the rules as implemented, the tracks, every
+//! point where the source is silent, and the options.
 //!
 //! Built on the shared tables engine ([`crate::games::tables`]) with [`Landing::Block`], early
 //! exact bear-off and all fifteen checkers on each side's first point; what differs from
@@ -16,8 +17,8 @@
 //! # Track numbering
 //! Internally each side's points are numbered as in the tables module: the first point of its
 //! track is its 24-point, the last its 1-point, and bearing off goes below 1. The rules document
-//! uses the track numbering of the brief (1 = first point): track point `t` is tables point
-//! `25 - t`.
+//! numbers each track from its start, as the source counts points (§1773.1: the first point,
+//! where all fifteen start, is 1): track point `t` is tables point `25 - t`.
 //!
 //! # Position notation
 //! `<player 1>/<player 2> <turn> <phase> <plies> <score 1>-<score 2> <game> <starter>

@@ -14,8 +14,9 @@
 //! Two plays that leave the same position are the same action: [`generate_plays`] lists each
 //! distinct resulting position once, and [`Play`] compares by its resulting-position key.
 //!
-//! Sources: Barakat 1974 (DLP.Evidence.1769) (Frangieh, Barakat 1974) and seed
-//! Barakat 1974 (Julbahar, Barakat 1974), both Digital Ludeme Project summaries.
+//! Sources: R. Barakat, *Tawula: A Study in Arabic Folklore* (1974), pp. 12-16 for Frangieh
+//! (DLP.Evidence.1769) and p. 21 for Julbahar (DLP.Evidence.1773), both as the Digital Ludeme
+//! Project records them; clause ids in docs/sources.md.
 
 mod board;
 mod dedupe;

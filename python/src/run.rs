@@ -1,12 +1,20 @@
 //! `cowrie.play_match`: a run of `cowrie match` through the experiments library, so its
-//! `games.csv` is the command line's, byte for byte.
+//! `games.csv` is the command line's, byte for byte; stopped on request (Ctrl-C in Python) as
+//! the command line stops on SIGINT, after writing the games it has finished.
 
+use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
 
 use cowrie_agents::AgentSpec;
 use cowrie_engine::one_line;
 use cowrie_experiments::cmd::match_cmd::{self, MatchConfig};
+use cowrie_experiments::progress::Progress;
 use cowrie_experiments::schedule::Shard;
+use indicatif::style::ProgressTracker;
+use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
 /// The arguments of one match, as `cowrie match` takes them.
 pub struct MatchArgs {
@@ -32,6 +40,8 @@ pub struct MatchArgs {
     pub out: PathBuf,
     /// `--record`.
     pub record: bool,
+    /// `--resume`.
+    pub resume: bool,
 }
 
 impl MatchArgs {
@@ -64,6 +74,9 @@ impl MatchArgs {
         if self.record {
             c.push("--record".to_string());
         }
+        if self.resume {
+            c.push("--resume".to_string());
+        }
         c.extend([
             "--out".to_string(),
             self.out.display().to_string(),
@@ -73,14 +86,69 @@ impl MatchArgs {
     }
 }
 
+/// A request to stop a run, and how many of its games are on disk.
+#[derive(Clone, Debug, Default)]
+pub struct Stop {
+    requested: Arc<AtomicBool>,
+    written: Arc<AtomicU64>,
+}
+
+impl Stop {
+    /// Asks the run to stop at its next write of finished games.
+    pub fn request(&self) {
+        self.requested.store(true, Ordering::SeqCst);
+    }
+}
+
+/// The payload of the unwind that stops a run (`resume_unwind` runs no panic hook).
+struct Stopped;
+
+/// Watches a run's progress bar, which the runner advances right after each batch of finished
+/// games is written and vouched for by the manifest: there, the run is stopped when asked, by
+/// unwinding out of the runner (nothing is left half-written at that point).
+#[derive(Clone)]
+struct StopAtCheckpoint(Stop);
+
+impl ProgressTracker for StopAtCheckpoint {
+    fn clone_box(&self) -> Box<dyn ProgressTracker> {
+        Box::new(self.clone())
+    }
+
+    fn tick(&mut self, state: &ProgressState, _: Instant) {
+        self.0.written.store(state.pos(), Ordering::SeqCst);
+        // Once only: the unwind must not start again while the bar is dropped.
+        if self.0.requested.swap(false, Ordering::SeqCst) {
+            resume_unwind(Box::new(Stopped));
+        }
+    }
+
+    fn reset(&mut self, _: &ProgressState, _: Instant) {}
+
+    fn write(&self, _: &ProgressState, _: &mut dyn std::fmt::Write) {}
+}
+
+/// How a match ended.
+pub enum Played {
+    /// Every game played: the text of `games.csv`.
+    Complete(String),
+    /// Stopped on request with `written` of its `games` on disk, resumable (`--resume`).
+    Stopped {
+        /// Games (or Julbahar matches) written.
+        written: u64,
+    },
+}
+
 /// Plays the match into `args.out` (every file `cowrie match` writes) and returns the text of
-/// its `games.csv`.
+/// its `games.csv`, or stops at the first write of finished games after `stop` is requested,
+/// its manifest marked `interrupted` as the command line marks it on SIGINT.
 ///
 /// # Errors
 /// The command line's message for a bad argument (game, variant, option, agent, counts) or an
 /// unwritable directory.
-pub fn play_match(args: &MatchArgs) -> Result<String, String> {
+pub fn play_match(args: &MatchArgs, stop: &Stop) -> Result<Played, String> {
     let spec = |s: &str| s.parse::<AgentSpec>().map_err(|e| e.to_string());
+    let bar = ProgressBar::hidden()
+        .with_style(ProgressStyle::default_bar().with_key("stop", StopAtCheckpoint(stop.clone())));
     let cfg = MatchConfig {
         game: args.game.clone(),
         variant: args.variant.clone(),
@@ -91,16 +159,41 @@ pub fn play_match(args: &MatchArgs) -> Result<String, String> {
         seed: args.seed,
         threads: args.threads,
         out: args.out.clone(),
-        progress: cowrie_experiments::progress::Progress::Hidden,
+        progress: Progress::Shared(bar),
         command_line: args.command_line(),
         shard: Shard::WHOLE,
-        resume: false,
+        resume: args.resume,
         record: args.record,
     };
     cowrie_experiments::cli::thread_count(&args.threads.to_string())
         .map_err(|e| format!("--threads {}: {e}", args.threads))?;
-    // The command line's one-line message (`experiments/src/main.rs`), without its `error: `.
-    match_cmd::run(&cfg).map_err(|e| one_line(&format!("{e:#}").replace('\n', " ")))?;
+    match catch_unwind(AssertUnwindSafe(|| match_cmd::run(&cfg))) {
+        // The command line's one-line message (`experiments/src/main.rs`), without its `error: `.
+        Ok(done) => done.map_err(|e| one_line(&format!("{e:#}").replace('\n', " ")))?,
+        Err(payload) if payload.is::<Stopped>() => {
+            mark_interrupted(&args.out)?;
+            return Ok(Played::Stopped {
+                written: stop.written.load(Ordering::SeqCst),
+            });
+        }
+        Err(payload) => resume_unwind(payload),
+    };
     let path = args.out.join("games.csv");
-    std::fs::read_to_string(&path).map_err(|e| format!("cannot read '{}': {e}", path.display()))
+    std::fs::read_to_string(&path)
+        .map(Played::Complete)
+        .map_err(|e| format!("cannot read '{}': {e}", path.display()))
+}
+
+/// Marks the manifest of a stopped run `interrupted` (it says `running` while games are
+/// played): `status` is its first field, as the runner writes it.
+fn mark_interrupted(out: &std::path::Path) -> Result<(), String> {
+    let path = out.join("manifest.json");
+    let cannot = |e: std::io::Error| format!("cannot write '{}': {e}", path.display());
+    let text = std::fs::read_to_string(&path).map_err(cannot)?;
+    let Some(rest) = text.strip_prefix("{\n  \"status\": \"running\",") else {
+        return Ok(());
+    };
+    let tmp = out.join("manifest.json.tmp");
+    std::fs::write(&tmp, format!("{{\n  \"status\": \"interrupted\",{rest}")).map_err(cannot)?;
+    std::fs::rename(&tmp, &path).map_err(cannot)
 }

@@ -11,19 +11,20 @@
 //!
 //! A program that exits or fails to start ([`ForfeitReason::Crash`]), does not answer within
 //! the per-move timeout ([`ForfeitReason::Timeout`]), or answers something that is not one of
-//! the legal actions ([`ForfeitReason::Illegal`]) forfeits the game: [`Agent::try_choose`]
+//! the legal actions or a line longer than [`MAX_ANSWER_LINE`] bytes ([`ForfeitReason::Illegal`];
+//! no more than that is ever read of a line) forfeits the game: [`Agent::try_choose`]
 //! returns the [`Forfeit`], which the runner records as the game's end. Its standard error
 //! goes to the file the spec names (the run directory's `external/` when run by `cowrie`),
 //! with the forfeit's reason appended; the file is removed at the end of the game if empty.
 
 use std::fs::File;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
-use cowrie_engine::{Player, RuleSet, ToAct};
+use cowrie_engine::{quote_input, Player, RuleSet, ToAct};
 use rand::RngCore;
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
@@ -34,6 +35,10 @@ use crate::Agent;
 
 /// The protocol version sent in the `hello` line.
 pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The longest answer line read from a program, its `\n` not counted: 1 MiB. An answer is one
+/// short JSON object; a longer line is a forfeit, and no more than this is held in memory.
+pub const MAX_ANSWER_LINE: usize = 1 << 20;
 
 /// Why an agent forfeited a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -68,11 +73,51 @@ pub struct Forfeit {
     pub detail: String,
 }
 
+/// One line of a program's output, as its reader thread reads it.
+enum Reply {
+    /// A line, without its `\n` (or `\r\n`).
+    Line(String),
+    /// A line longer than [`MAX_ANSWER_LINE`] bytes (its first that many and one were read).
+    TooLong,
+    /// Unreadable output (not UTF-8, or a read error).
+    Failed(std::io::Error),
+}
+
+/// The next line of `out`, reading at most [`MAX_ANSWER_LINE`] bytes and one past its start;
+/// `None` at the end of the output. A last line without `\n` is a line.
+fn next_reply(out: &mut impl BufRead) -> Option<Reply> {
+    let mut line = Vec::new();
+    let limit = MAX_ANSWER_LINE as u64 + 1;
+    match out.take(limit).read_until(b'\n', &mut line) {
+        Ok(0) => None,
+        Err(e) => Some(Reply::Failed(e)),
+        Ok(_) => {
+            if line.last() == Some(&b'\n') {
+                line.pop();
+                if line.last() == Some(&b'\r') {
+                    line.pop();
+                }
+            } else if line.len() > MAX_ANSWER_LINE {
+                return Some(Reply::TooLong);
+            }
+            Some(String::from_utf8(line).map_or_else(
+                |_| {
+                    Reply::Failed(std::io::Error::new(
+                        std::io::ErrorKind::InvalidData,
+                        "stream did not contain valid UTF-8",
+                    ))
+                },
+                Reply::Line,
+            ))
+        }
+    }
+}
+
 /// The running program and the reader of its answers.
 struct Process {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<std::io::Result<String>>,
+    lines: Receiver<Reply>,
 }
 
 /// An agent played by an external program (see the module documentation).
@@ -179,9 +224,10 @@ impl ExternalAgent {
         let stdout = child.stdout.take().ok_or("no stdout pipe")?;
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let end = line.is_err();
-                if tx.send(line).is_err() || end {
+            let mut out = BufReader::new(stdout);
+            while let Some(reply) = next_reply(&mut out) {
+                let end = !matches!(reply, Reply::Line(_));
+                if tx.send(reply).is_err() || end {
                     return;
                 }
             }
@@ -275,7 +321,16 @@ impl ExternalAgent {
         }
         let timeout = Duration::from_millis(self.params.timeout_ms);
         let answer = match self.process.as_ref().map(|p| p.lines.recv_timeout(timeout)) {
-            Some(Ok(Ok(line))) => line,
+            Some(Ok(Reply::Line(line))) => line,
+            Some(Ok(Reply::TooLong)) => {
+                return Err(self.fail(
+                    ForfeitReason::Illegal,
+                    format!(
+                        "an answer line longer than {MAX_ANSWER_LINE} bytes (1 MiB, the most read) at '{}'",
+                        state.notation()
+                    ),
+                ));
+            }
             Some(Err(RecvTimeoutError::Timeout)) => {
                 let ms = self.params.timeout_ms;
                 return Err(self.fail(
@@ -283,7 +338,7 @@ impl ExternalAgent {
                     format!("no answer within {ms} ms at '{}'", state.notation()),
                 ));
             }
-            Some(Ok(Err(e))) => {
+            Some(Ok(Reply::Failed(e))) => {
                 return Err(self.fail(ForfeitReason::Crash, format!("cannot read its output: {e}")))
             }
             Some(Err(RecvTimeoutError::Disconnected)) | None => {
@@ -300,7 +355,10 @@ impl ExternalAgent {
         let Some(chosen) = chosen else {
             return Err(self.fail(
                 ForfeitReason::Illegal,
-                format!("answer '{answer}' is not a line {{\"action\": \"...\"}}"),
+                format!(
+                    "answer {} is not a line {{\"action\": \"...\"}}",
+                    quote_input(&answer)
+                ),
             ));
         };
         if let Some(i) = texts.iter().position(|t| *t == chosen) {
@@ -314,7 +372,11 @@ impl ExternalAgent {
         }
         Err(self.fail(
             ForfeitReason::Illegal,
-            format!("'{chosen}' is not a legal action at '{}'", state.notation()),
+            format!(
+                "{} is not a legal action at '{}'",
+                quote_input(&chosen),
+                state.notation()
+            ),
         ))
     }
 }

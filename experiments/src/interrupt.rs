@@ -18,6 +18,17 @@ pub fn install() {
     });
 }
 
+/// Asks every run under way in this process to stop at its next write of finished games, as
+/// SIGINT does (the Python package's `play_match` calls it on `KeyboardInterrupt`).
+pub fn request() {
+    REQUESTED.store(true, Ordering::SeqCst);
+}
+
+/// Forgets a request once the runs it stopped have ended, so that the process can start others.
+pub fn clear() {
+    REQUESTED.store(false, Ordering::SeqCst);
+}
+
 /// Whether an interruption was asked for.
 #[must_use]
 pub fn requested() -> bool {
@@ -30,6 +41,8 @@ pub fn requested() -> bool {
 pub struct Interrupted {
     /// What was written and how to continue.
     pub message: String,
+    /// The finished games on disk.
+    pub written: u64,
 }
 
 impl std::fmt::Display for Interrupted {

@@ -21,7 +21,7 @@ import io
 import json
 import os
 import tempfile
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
+from typing import Any, List, Mapping, Optional, Sequence, Union
 
 from ._cowrie import (
     CHANCE_PLAYER_ID,
@@ -32,6 +32,7 @@ from ._cowrie import (
     State,
     game_names,
     play_match_csv as _play_match_csv,
+    streams,
 )
 
 __all__ = [
@@ -105,14 +106,6 @@ def agent(spec: str, seed: int = 0, stream: int = 0) -> Agent:
     return Agent(spec, seed, stream)
 
 
-def streams(game_index: int, swap: bool = True) -> Dict[str, int]:
-    """The ChaCha8 stream numbers ``cowrie match`` gives game ``game_index`` of a run
-    (``docs/conventions.md``): ``chance`` (the pair's dice, cowries and opening throws) and the
-    agents in ``seat1`` and ``seat2``."""
-    pair = game_index // 2 if swap else game_index
-    return {"chance": 4 * pair, "seat1": 4 * game_index + 1, "seat2": 4 * game_index + 2}
-
-
 class Rows(list):
     """The rows of a run's ``games.csv``: a list of dicts, column name to the text of the field
     exactly as the file holds it. ``csv`` is the file's text."""
@@ -131,14 +124,6 @@ class Rows(list):
         return pandas.read_csv(io.StringIO(self.csv), keep_default_na=False, na_values=[""])
 
 
-def _count(name: str, value: Any, least: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} {value!r}: must be a whole number")
-    if value < least:
-        raise ValueError(f"{name} {value}: must be at least {least}")
-    return value
-
-
 def play_match(
     game: str,
     p1: str,
@@ -151,6 +136,7 @@ def play_match(
     swap: bool = True,
     out: Union[None, str, "os.PathLike[str]"] = None,
     record: bool = False,
+    resume: bool = False,
 ) -> Rows:
     """Plays ``cowrie match`` with these arguments and returns the rows of its ``games.csv``.
 
@@ -158,22 +144,33 @@ def play_match(
     any ``threads``. With ``out`` the run's files (``games.csv``, ``summary.csv``,
     ``manifest.json``, ``lengths.svg``, ``records.jsonl`` with ``record``) are written there,
     as by ``--out``; without, into a temporary directory that is removed. Bad arguments raise
-    ``ValueError`` with the command line's message.
+    ``ValueError`` with the command line's message, or one naming the value and its range.
+
+    Ctrl-C (``KeyboardInterrupt``) stops the run as SIGINT stops ``cowrie match``: the games
+    being played are finished and written, the manifest says ``interrupted``, and the
+    ``KeyboardInterrupt`` says how many games are in ``out``. The same call with
+    ``resume=True`` (``--resume``) plays the rest, and the run's files are then those of an
+    uninterrupted run.
     """
-    games = _count("--games", games, 0)
-    seed = _count("--seed", seed, 0)
-    threads = _count("--threads", threads, 0)
     texts = _option_texts(options)
     if out is not None:
         return Rows(
             _play_match_csv(game, p1, p2, games, variant, texts, seed, threads, bool(swap),
-                            os.fspath(out), bool(record))
+                            os.fspath(out), bool(record), bool(resume))
         )
+    if resume:
+        raise ValueError("resume=True needs out, the directory of the run to resume")
     with tempfile.TemporaryDirectory(prefix="cowrie-match-") as tmp:
-        return Rows(
-            _play_match_csv(game, p1, p2, games, variant, texts, seed, threads, bool(swap),
-                            tmp, bool(record))
-        )
+        try:
+            return Rows(
+                _play_match_csv(game, p1, p2, games, variant, texts, seed, threads, bool(swap),
+                                tmp, bool(record))
+            )
+        except KeyboardInterrupt:
+            raise KeyboardInterrupt(
+                "interrupted: the run was in a temporary directory, now removed "
+                "(pass out=DIR for a run that can be resumed)"
+            ) from None
 
 
 class Run:

@@ -69,14 +69,17 @@ class State:
     def end_reason(self) -> Optional[str]:
         """``win``, ``draw`` or ``truncated`` at the end, else None."""
     def legal_actions(self) -> List[int]:
-        """The legal action ids in the game's fixed order (empty at chance and terminal nodes)."""
+        """The legal action ids in the game's fixed order; at a chance node the outcome ids
+        (as OpenSpiel's, those of ``chance_outcomes()``); empty at the end."""
     def action_to_string(self, action: int) -> str:
-        """The action in the game's notation."""
+        """The action in the game's notation (at a chance node, the outcome's text)."""
     def string_to_action(self, text: str) -> int:
         """The id of the legal action written ``text`` (``ValueError`` if malformed or illegal;
-        Baghchal returns the fixed id of any well-formed action)."""
+        Baghchal returns the fixed id of any well-formed action; at a chance node, the id of
+        the outcome written ``text``)."""
     def apply_action(self, action: int) -> None:
-        """Plays a legal action; ``ValueError`` naming the action when it is not legal here."""
+        """Plays a legal action, or applies the chance outcome ``action`` at a chance node (as
+        OpenSpiel's); ``ValueError`` naming the action when it is not legal here."""
     def chance_outcomes(self) -> List[Tuple[int, float]]:
         """``(outcome id, probability)`` at a chance node, summing to 1; empty elsewhere."""
     def outcome_to_string(self, outcome: int) -> str:
@@ -102,7 +105,8 @@ class Agent:
     """An agent of any spec the command line takes, on its own random stream."""
 
     def __init__(self, spec: str, seed: int = 0, stream: int = 0) -> None:
-        """``ValueError`` with the command line's message for a bad spec."""
+        """``ValueError`` with the command line's message for a bad spec, or naming a seed or
+        stream outside 0 to 2^64 - 1."""
     @property
     def spec(self) -> str:
         """The spec in the command line's form."""
@@ -112,7 +116,8 @@ class Agent:
 class Chance:
     """Draws chance outcomes as ``cowrie match`` does, from a ChaCha8 stream."""
 
-    def __init__(self, seed: int = 0, stream: int = 0) -> None: ...
+    def __init__(self, seed: int = 0, stream: int = 0) -> None:
+        """``ValueError`` naming a seed or stream outside 0 to 2^64 - 1."""
     def sample(self, state: State) -> int:
         """The id of an outcome of chance node ``state``."""
 
@@ -121,6 +126,10 @@ def state_from_notation(game: Game, text: str) -> State:
 
 def game_names() -> List[str]:
     """The games, in the command line's order."""
+
+def streams(game_index: int, swap: bool = True) -> Dict[str, int]:
+    """The ChaCha8 stream numbers ``cowrie match`` gives game ``game_index`` (0 to 2^40 - 1)
+    of a run: ``chance``, ``seat1`` and ``seat2``."""
 
 def play_match_csv(
     game: str,
@@ -134,5 +143,8 @@ def play_match_csv(
     swap: bool,
     out: str,
     record: bool,
+    resume: bool = False,
 ) -> str:
-    """Runs ``cowrie match`` into ``out`` and returns its ``games.csv``."""
+    """Runs ``cowrie match`` into ``out`` and returns its ``games.csv``; a signal handler's
+    exception (Ctrl-C) stops it at its next write of finished games, resumable with
+    ``resume``."""

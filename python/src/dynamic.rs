@@ -56,13 +56,14 @@ pub trait DynState: Send + Sync {
     fn clone_box(&self) -> Box<dyn DynState>;
     /// Who acts.
     fn to_act(&self) -> ToAct;
-    /// The legal action ids in the game's order.
+    /// The legal action ids in the game's order; at a chance node, the outcome ids (as
+    /// OpenSpiel's chance actions).
     fn legal_ids(&self) -> Vec<usize>;
-    /// The action `id` in the game's notation.
+    /// The action `id` in the game's notation (at a chance node, the outcome `id`'s text).
     fn action_to_string(&self, id: usize) -> Result<String, String>;
-    /// The id of the legal action written `text`.
+    /// The id of the legal action written `text` (at a chance node, of the outcome).
     fn string_to_action(&self, text: &str) -> Result<usize, String>;
-    /// Plays the action `id`.
+    /// Plays the action `id` (at a chance node, applies the outcome `id`).
     fn apply_action(&mut self, id: usize) -> Result<(), String>;
     /// The chance outcomes' ids and probabilities.
     fn chance_outcomes(&self) -> Vec<(usize, f64)>;
@@ -281,10 +282,16 @@ impl<G: PyGame> DynState for StateOf<G> {
         self.state.to_act()
     }
     fn legal_ids(&self) -> Vec<usize> {
+        if matches!(self.state.to_act(), ToAct::Chance) {
+            return (0..self.outcomes().len()).collect();
+        }
         let legal = self.legal();
         (0..legal.len()).map(|i| self.id_of(&legal, i)).collect()
     }
     fn action_to_string(&self, id: usize) -> Result<String, String> {
+        if matches!(self.state.to_act(), ToAct::Chance) {
+            return self.outcome_to_string(id);
+        }
         if G::ACTION_IDS_FIXED {
             // Any encoded action can be written, legal here or not.
             if let Some(a) = G::from_fixed_id(id) {
@@ -294,6 +301,18 @@ impl<G: PyGame> DynState for StateOf<G> {
         self.action(id).map(|a| self.state.action_to_string(a))
     }
     fn string_to_action(&self, text: &str) -> Result<usize, String> {
+        if matches!(self.state.to_act(), ToAct::Chance) {
+            return self
+                .outcomes()
+                .iter()
+                .position(|&(o, _)| self.state.outcome_to_string(o) == text)
+                .ok_or_else(|| {
+                    format!(
+                        "invalid chance outcome {}: not an outcome of this chance node",
+                        cowrie_engine::quote_input(text)
+                    )
+                });
+        }
         let a = self.state.parse_action(text).map_err(|e| e.to_string())?;
         let legal = self.legal();
         match legal.iter().position(|&b| b == a) {
@@ -303,6 +322,9 @@ impl<G: PyGame> DynState for StateOf<G> {
         }
     }
     fn apply_action(&mut self, id: usize) -> Result<(), String> {
+        if matches!(self.state.to_act(), ToAct::Chance) {
+            return self.apply_outcome(id);
+        }
         let a = self.action(id)?;
         self.state.try_play(a).map_err(|e| e.to_string())
     }

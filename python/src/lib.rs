@@ -11,12 +11,17 @@ mod games;
 mod run;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use cowrie_agents::AgentSpec;
-use cowrie_engine::{Baghchal, Bargese, Frangieh, Julbahar, ToAct};
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use cowrie_engine::{Baghchal, Bargese, Frangieh, Julbahar, Player, ToAct};
+use cowrie_experiments::cli::{max_threads, MAX_GAMES};
+use cowrie_experiments::run::seeds::{agent_stream, chance_stream};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -43,6 +48,42 @@ fn guard<T>(f: impl FnOnce() -> Result<T, String>) -> PyResult<T> {
             )))
         }
     }
+}
+
+/// The whole-number argument `name`: `value` (a Python `int`, or any object with
+/// `__index__`, as a numpy integer) from `least` to `most`, or a `ValueError` naming the
+/// argument, its value and the range (never a wrapped or overflowed number).
+fn whole(name: &str, value: &Bound<'_, PyAny>, least: u64, most: u64) -> PyResult<u64> {
+    let range = format!("must be a whole number from {least} to {most}");
+    let refuse = |shown: String| Err(PyValueError::new_err(format!("{name} {shown}: {range}")));
+    let index = if value.is_instance_of::<PyBool>() {
+        None
+    } else {
+        value
+            .py()
+            .import("operator")?
+            .call_method1("index", (value,))
+            .ok()
+    };
+    let Some(n) = index else {
+        return refuse(value.repr()?.to_string());
+    };
+    if n.lt(least)? || n.gt(most)? {
+        return refuse(n.to_string());
+    }
+    n.extract()
+}
+
+/// An action or outcome id (`what` is `illegal action` or `invalid chance outcome`, the
+/// engine's words): a negative or too large number is refused as the engine refuses an id past
+/// the last, naming it.
+fn id(what: &str, value: &Bound<'_, PyAny>) -> PyResult<usize> {
+    whole(what, value, 0, usize::MAX as u64)
+        .map(|n| n as usize)
+        .map_err(|_| {
+            let shown = value.to_string();
+            PyValueError::new_err(format!("{what} {shown}: ids are whole numbers from 0"))
+        })
 }
 
 /// The game named `name` under `variant` and `options`.
@@ -227,29 +268,36 @@ impl State {
         }
     }
 
-    /// The legal action ids at a decision node, in the game's fixed order (empty elsewhere).
+    /// The legal action ids at a decision node, in the game's fixed order; at a chance node,
+    /// as in OpenSpiel, the outcome ids (those of `chance_outcomes()`, in its order); empty at
+    /// the end.
     fn legal_actions(&self) -> PyResult<Vec<usize>> {
         guard(|| Ok(self.inner.legal_ids()))
     }
 
-    /// The action `action` in the game's notation.
-    fn action_to_string(&self, action: usize) -> PyResult<String> {
+    /// The action `action` in the game's notation (at a chance node, the outcome's text).
+    fn action_to_string(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
+        let action = id("illegal action", action)?;
         guard(|| self.inner.action_to_string(action))
     }
 
-    /// The id of the legal action written `text` in the game's notation.
+    /// The id of the legal action written `text` in the game's notation (at a chance node, of
+    /// the outcome written so).
     fn string_to_action(&self, text: &str) -> PyResult<usize> {
         guard(|| self.inner.string_to_action(text))
     }
 
-    /// Plays the legal action `action` at a decision node; a `ValueError` naming the action when
-    /// it is not legal here.
-    fn apply_action(&mut self, action: usize) -> PyResult<()> {
+    /// Plays the legal action `action` at a decision node, or applies the chance outcome
+    /// `action` at a chance node (as OpenSpiel's `apply_action`); a `ValueError` naming the
+    /// action when it is not legal here.
+    fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let action = id("illegal action", action)?;
         guard(|| self.inner.apply_action(action))
     }
 
     /// Applies the chance outcome `outcome` (an id from `chance_outcomes()`).
-    fn apply_outcome(&mut self, outcome: usize) -> PyResult<()> {
+    fn apply_outcome(&mut self, outcome: &Bound<'_, PyAny>) -> PyResult<()> {
+        let outcome = id("invalid chance outcome", outcome)?;
         guard(|| self.inner.apply_outcome(outcome))
     }
 
@@ -259,7 +307,8 @@ impl State {
     }
 
     /// The chance outcome `outcome` as the game writes it (`6-1`).
-    fn outcome_to_string(&self, outcome: usize) -> PyResult<String> {
+    fn outcome_to_string(&self, outcome: &Bound<'_, PyAny>) -> PyResult<String> {
+        let outcome = id("invalid chance outcome", outcome)?;
         guard(|| self.inner.outcome_to_string(outcome))
     }
 
@@ -337,11 +386,14 @@ impl Agent {
     /// The agent `spec` (`mcts:iterations=200`) on the ChaCha8 stream `stream` of `seed`: a run
     /// of `cowrie match` gives the agent in seat `s` (0 or 1) of game `i` stream `4 i + 1 + s`.
     #[new]
-    #[pyo3(signature = (spec, seed=0, stream=0))]
-    fn py_new(spec: &str, seed: u64, stream: u64) -> PyResult<Self> {
+    #[pyo3(signature = (spec, seed=None, stream=None))]
+    fn py_new(
+        spec: &str,
+        seed: Option<&Bound<'_, PyAny>>,
+        stream: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
         let spec: AgentSpec = guard(|| spec.parse::<AgentSpec>().map_err(|e| e.to_string()))?;
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        rng.set_stream(stream);
+        let rng = stream_of(seed, stream)?;
         Ok(Agent {
             spec,
             rng: Some(rng),
@@ -380,6 +432,18 @@ impl Agent {
     }
 }
 
+/// The ChaCha8 stream `stream` (0 when not given) of `seed` (0 when not given), both 64-bit.
+fn stream_of(
+    seed: Option<&Bound<'_, PyAny>>,
+    stream: Option<&Bound<'_, PyAny>>,
+) -> PyResult<ChaCha8Rng> {
+    let u64_of =
+        |name: &str, v: Option<&Bound<'_, PyAny>>| v.map_or(Ok(0), |v| whole(name, v, 0, u64::MAX));
+    let mut rng = ChaCha8Rng::seed_from_u64(u64_of("seed", seed)?);
+    rng.set_stream(u64_of("stream", stream)?);
+    Ok(rng)
+}
+
 /// A chance sampler: draws outcomes as `cowrie match` draws them (`sample_outcome` on a ChaCha8
 /// stream; pair `k` of a run uses stream `4 k`).
 #[pyclass(module = "cowrie._cowrie")]
@@ -391,11 +455,14 @@ struct Chance {
 impl Chance {
     /// The stream `stream` of `seed`.
     #[new]
-    #[pyo3(signature = (seed=0, stream=0))]
-    fn py_new(seed: u64, stream: u64) -> Self {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        rng.set_stream(stream);
-        Chance { rng }
+    #[pyo3(signature = (seed=None, stream=None))]
+    fn py_new(
+        seed: Option<&Bound<'_, PyAny>>,
+        stream: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        Ok(Chance {
+            rng: stream_of(seed, stream)?,
+        })
     }
 
     /// The id of an outcome of chance node `state`, drawn from the stream.
@@ -422,39 +489,112 @@ fn game_names() -> Vec<&'static str> {
     cowrie_experiments::registry::GAMES.to_vec()
 }
 
+/// The ChaCha8 stream numbers `cowrie match` gives game `game_index` of a run
+/// (`docs/conventions.md`), from the runner's own derivation: `chance` (the pair's dice, cowries
+/// and opening throws) and the agents in `seat1` and `seat2`. A run has at most 2^40 games, so
+/// `game_index` is from 0 to 2^40 - 1.
+#[pyfunction]
+#[pyo3(signature = (game_index, swap=true))]
+fn streams<'py>(
+    py: Python<'py>,
+    game_index: &Bound<'py, PyAny>,
+    swap: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let i = whole("game_index", game_index, 0, MAX_GAMES - 1)?;
+    let pair = if swap { i / 2 } else { i };
+    let d = PyDict::new(py);
+    d.set_item("chance", chance_stream(0, pair).get_stream())?;
+    d.set_item("seat1", agent_stream(0, i, Player::ONE).get_stream())?;
+    d.set_item("seat2", agent_stream(0, i, Player::TWO).get_stream())?;
+    Ok(d)
+}
+
+/// How often a match being played looks for a signal (Ctrl-C) to handle.
+const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
 /// Plays `cowrie match` with these arguments into `out` and returns the text of its
 /// `games.csv` (the Python function `cowrie.play_match` wraps it).
+///
+/// The match is played on a thread of its own while this one waits without the GIL, handling
+/// Python's signals every [`SIGNAL_POLL`]: an exception from a signal handler (Ctrl-C's
+/// `KeyboardInterrupt`) stops the run at its next write of finished games, every finished game
+/// on disk and the manifest `interrupted`, and is raised then; `resume=True` continues it.
 #[pyfunction]
-#[pyo3(signature = (game, p1, p2, games, variant, options, seed, threads, swap, out, record))]
+#[pyo3(signature = (game, p1, p2, games, variant, options, seed, threads, swap, out, record, resume=false))]
 #[allow(clippy::too_many_arguments)]
 fn play_match_csv(
     py: Python<'_>,
     game: String,
     p1: String,
     p2: String,
-    games: u64,
+    games: &Bound<'_, PyAny>,
     variant: Option<String>,
     options: Vec<String>,
-    seed: u64,
-    threads: usize,
+    seed: &Bound<'_, PyAny>,
+    threads: &Bound<'_, PyAny>,
     swap: bool,
     out: String,
     record: bool,
+    resume: bool,
 ) -> PyResult<String> {
     let args = run::MatchArgs {
         game,
         p1,
         p2,
-        games,
+        games: whole("--games", games, 1, MAX_GAMES)?,
         variant,
         options,
-        seed,
-        threads,
+        seed: whole("--seed", seed, 0, u64::MAX)?,
+        threads: whole("--threads", threads, 1, max_threads() as u64)? as usize,
         swap,
         out: out.into(),
         record,
+        resume,
     };
-    py.allow_threads(|| guard(|| run::play_match(&args)))
+    let stop = run::Stop;
+    let (tx, mut rx) = mpsc::channel();
+    let (played, signal) = std::thread::scope(|scope| {
+        scope.spawn(|| tx.send(guard(|| run::play_match(&args, &stop))));
+        let mut signal = None;
+        loop {
+            let (got, back) = py.allow_threads(move || (rx.recv_timeout(SIGNAL_POLL), rx));
+            rx = back;
+            match got {
+                Ok(played) => return (played, signal),
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Err(e) = py.check_signals() {
+                        stop.request();
+                        signal.get_or_insert(e);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    let lost = PyRuntimeError::new_err("internal error in cowrie: the run stopped");
+                    return (Err(lost), signal);
+                }
+            }
+        }
+    });
+    let played = played?;
+    match (played, signal) {
+        (run::Played::Complete(csv), None) => Ok(csv),
+        (played, Some(e)) if e.is_instance_of::<PyKeyboardInterrupt>(py) => {
+            let (games, out) = (args.games, args.out.display());
+            Err(PyKeyboardInterrupt::new_err(match played {
+                run::Played::Stopped { written } => format!(
+                    "interrupted: {written} of {games} games are in '{out}'; call play_match again with resume=True to continue"
+                ),
+                // The last games were written before the request was seen.
+                run::Played::Complete(_) => {
+                    format!("interrupted once the run was complete: its {games} games are in '{out}'")
+                }
+            }))
+        }
+        // Another signal handler's exception, raised as it was.
+        (_, Some(e)) => Err(e),
+        (run::Played::Stopped { .. }, None) => Err(PyRuntimeError::new_err(
+            "internal error in cowrie: the run stopped unasked",
+        )),
+    }
 }
 
 /// The native half of the package `cowrie`.
@@ -467,6 +607,7 @@ fn _cowrie(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(state_from_notation, m)?)?;
     m.add_function(wrap_pyfunction!(game_names, m)?)?;
     m.add_function(wrap_pyfunction!(play_match_csv, m)?)?;
+    m.add_function(wrap_pyfunction!(streams, m)?)?;
     m.add("CHANCE_PLAYER_ID", CHANCE_PLAYER)?;
     m.add("TERMINAL_PLAYER_ID", TERMINAL_PLAYER)?;
     Ok(())

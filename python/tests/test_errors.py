@@ -33,18 +33,74 @@ def test_bad_agent_spec_has_the_cli_message(cli):
 
 
 def test_bad_match_arguments_have_the_cli_messages(cli, tmp_path):
-    for games, cli_games in [(3, "3"), (0, "0")]:
-        with pytest.raises(ValueError) as e:
-            cowrie.play_match("baghchal", "random", "random", games)
-        line = cli.error("match", "--game", "baghchal", "--p1", "random", "--p2", "random",
-                         "--games", cli_games, "--out", str(tmp_path / "x"))
-        assert str(e.value) == line
-    with pytest.raises(ValueError, match="--threads 0"):
-        cowrie.play_match("baghchal", "random", "random", 2, threads=0)
-    with pytest.raises(ValueError, match="--games -2"):
-        cowrie.play_match("baghchal", "random", "random", -2)
+    with pytest.raises(ValueError) as e:
+        cowrie.play_match("baghchal", "random", "random", 3)
+    line = cli.error("match", "--game", "baghchal", "--p1", "random", "--p2", "random",
+                     "--games", "3", "--out", str(tmp_path / "x"))
+    assert str(e.value) == line
     with pytest.raises(ValueError, match="unknown game 'go'"):
         cowrie.play_match("go", "random", "random", 2)
+    with pytest.raises(ValueError, match="resume=True needs out"):
+        cowrie.play_match("baghchal", "random", "random", 2, resume=True)
+    with pytest.raises(ValueError, match="holds no run"):
+        cowrie.play_match("baghchal", "random", "random", 2, out=tmp_path / "none", resume=True)
+
+
+def test_whole_number_arguments_outside_their_range_are_named():
+    """Each message names the argument, the value and the range the value must be in
+    (--games: 1 to 2^40, as the command line's; seeds and streams: 64-bit; --threads: 1 to
+    the command line's bound)."""
+    top = 2**64 - 1
+    cases = [
+        (lambda: cowrie.play_match("baghchal", "random", "random", -1),
+         "--games -1: must be a whole number from 1 to 1099511627776"),
+        (lambda: cowrie.play_match("baghchal", "random", "random", 0),
+         "--games 0: must be a whole number from 1 to 1099511627776"),
+        (lambda: cowrie.play_match("baghchal", "random", "random", 2**40 + 2),
+         "--games 1099511627778: must be a whole number from 1 to 1099511627776"),
+        (lambda: cowrie.play_match("baghchal", "random", "random", 2.0),
+         "--games 2.0: must be a whole number from 1 to 1099511627776"),
+        (lambda: cowrie.play_match("baghchal", "random", "random", True),
+         "--games True: must be a whole number from 1 to 1099511627776"),
+        (lambda: cowrie.play_match("baghchal", "random", "random", 2, seed=-1),
+         f"--seed -1: must be a whole number from 0 to {top}"),
+        (lambda: cowrie.play_match("baghchal", "random", "random", 2, seed=2**64),
+         f"--seed {2**64}: must be a whole number from 0 to {top}"),
+        (lambda: cowrie.play_match("baghchal", "random", "random", 2, threads=-1),
+         "--threads -1: must be a whole number from 1 to "),
+        (lambda: cowrie.play_match("baghchal", "random", "random", 2, threads=0),
+         "--threads 0: must be a whole number from 1 to "),
+        (lambda: cowrie.streams(-1), "game_index -1: must be a whole number from 0 to 1099511627775"),
+        (lambda: cowrie.streams(2**40), "game_index 1099511627776: must be a whole number from 0 to 1099511627775"),
+        (lambda: cowrie.streams("3"), "game_index '3': must be a whole number from 0 to 1099511627775"),
+        (lambda: cowrie.agent("random", seed=-5), f"seed -5: must be a whole number from 0 to {top}"),
+        (lambda: cowrie.agent("random", stream=2**64), f"stream {2**64}: must be a whole number from 0 to {top}"),
+        (lambda: cowrie.Chance(-1), f"seed -1: must be a whole number from 0 to {top}"),
+        (lambda: cowrie.Chance(0, -2), f"stream -2: must be a whole number from 0 to {top}"),
+    ]
+    for call, message in cases:
+        with pytest.raises(ValueError) as e:
+            call()
+        assert str(e.value).startswith(message), (str(e.value), message)
+    # The bounds themselves are taken, and a numpy integer is a whole number.
+    np = pytest.importorskip("numpy")
+    assert cowrie.streams(2**40 - 1, swap=False)["chance"] == 4 * (2**40 - 1)
+    assert cowrie.Chance(top, top) is not None
+    assert cowrie.agent("random", seed=np.int64(3), stream=np.uint64(4)).spec == "random"
+    assert cowrie.streams(np.int32(5)) == cowrie.streams(5)
+
+
+def test_negative_ids_are_named():
+    state = cowrie.load_game("baghchal").new_initial_state()
+    for call in (state.apply_action, state.action_to_string):
+        with pytest.raises(ValueError, match=r"^illegal action -1: ids are whole numbers from 0$"):
+            call(-1)
+    dice = cowrie.load_game("frangieh").new_initial_state()
+    for call in (dice.apply_outcome, dice.outcome_to_string):
+        with pytest.raises(ValueError, match=r"^invalid chance outcome -3: ids are whole numbers from 0$"):
+            call(-3)
+    with pytest.raises(ValueError, match=f"invalid chance outcome {2**64}: ids are whole numbers"):
+        dice.apply_outcome(2**64)
 
 
 def test_illegal_actions_are_named():
@@ -66,11 +122,12 @@ def test_illegal_actions_are_named():
 
     dice = cowrie.load_game("frangieh").new_initial_state()
     assert dice.is_chance_node()
-    with pytest.raises(ValueError, match="not a decision node"):
-        dice.apply_action(0)
     n = len(dice.chance_outcomes())
-    with pytest.raises(ValueError, match=f"invalid chance outcome {n}: the state has {n} outcomes"):
-        dice.apply_outcome(n)
+    for call in (dice.apply_outcome, dice.apply_action, dice.action_to_string):
+        with pytest.raises(ValueError, match=f"invalid chance outcome {n}: the state has {n} outcomes"):
+            call(n)
+    with pytest.raises(ValueError, match="invalid chance outcome '7-7': not an outcome of this chance node"):
+        dice.string_to_action("7-7")
     dice.apply_outcome(0)
     while dice.is_chance_node():
         dice.apply_outcome(0)
@@ -114,7 +171,7 @@ def test_garbage_never_panics():
             for call in (probe.apply_action, probe.apply_outcome, probe.action_to_string,
                          probe.outcome_to_string):
                 try:
-                    call(rng.choice([0, 1, 7, 999, 1275, 65535, 2**40, 2**63]))
+                    call(rng.choice([0, 1, 7, 999, 1275, 65535, 2**40, 2**63, -1, 2**64]))
                 except ValueError:
                     pass
             for t in texts:

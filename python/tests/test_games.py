@@ -31,9 +31,19 @@ def play_through_api(game: cowrie.Game, seed: int, index: int, specs):
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
             assert outcomes and abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
-            assert state.legal_actions() == []
+            # As OpenSpiel's: the legal actions of a chance node are its outcomes, and applying
+            # one as an action applies the outcome.
+            ids = [o for o, _ in outcomes]
+            assert state.legal_actions() == ids == list(range(len(outcomes)))
             assert state.current_player() == cowrie.CHANCE_PLAYER_ID
-            state.apply_outcome(chance.sample(state))
+            drawn = chance.sample(state)
+            text = state.outcome_to_string(drawn)
+            assert state.action_to_string(drawn) == text
+            assert state.string_to_action(text) == drawn
+            other = state.clone()
+            other.apply_action(drawn)
+            state.apply_outcome(drawn)
+            assert str(other) == str(state)
             continue
         player = state.current_player()
         assert player in (0, 1)

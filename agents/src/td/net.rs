@@ -9,11 +9,12 @@
 //! (`docs/agents.md`). In numpy: `safetensors.numpy.load_file(path)`.
 
 use std::collections::HashMap;
+use std::io::Read;
 use std::path::Path;
 
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
-use safetensors::tensor::{Dtype, SafeTensors, TensorView};
+use safetensors::tensor::{Dtype, Metadata, SafeTensors, TensorView};
 
 /// The most inputs an encoding may have.
 pub const MAX_INPUTS: usize = 320;
@@ -21,6 +22,13 @@ pub const MAX_INPUTS: usize = 320;
 pub const MAX_HIDDEN: usize = 256;
 /// The most outputs a network may have.
 pub const MAX_OUTPUTS: usize = 5;
+/// The longest safetensors header [`Net::load`] reads: a network's header (four tensors and
+/// its metadata, the training command among them) takes a few kilobytes.
+pub const MAX_HEADER: u64 = 1 << 20;
+/// The most tensor bytes [`Net::load`] reads: the four `F32` tensors of a network of the
+/// largest shape.
+pub const MAX_TENSOR_BYTES: u64 =
+    4 * (MAX_INPUTS * MAX_HIDDEN + MAX_HIDDEN + MAX_OUTPUTS * MAX_HIDDEN + MAX_OUTPUTS) as u64;
 /// The `format` metadata value of a cowrie network.
 pub const FORMAT: &str = "cowrie-td-1";
 
@@ -348,16 +356,84 @@ impl Net {
         })
     }
 
-    /// Reads a network from `path`.
+    /// Reads a network from `path`, checking its size before reading its tensors: the file
+    /// must be a regular file, its safetensors header at most [`MAX_HEADER`] bytes, the tensors
+    /// it lists at most a network of the largest shape, and its length exactly the 8-byte
+    /// length, the header and the tensors that the header implies. So a device (`/dev/zero`),
+    /// a truncated copy or a file claiming gigabytes of tensors is refused at once.
     ///
     /// # Errors
-    /// An unreadable file, or as [`Net::from_bytes`].
+    /// An unreadable or non-regular file, a file whose size is not the one its header implies,
+    /// or as [`Net::from_bytes`].
     pub fn load(path: &Path) -> Result<Net, NetError> {
         let shown = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| NetError {
+        let bad = |reason: String| NetError {
             path: shown.clone(),
-            reason: format!("cannot read ({e})"),
+            reason,
+        };
+        let cannot = |e: std::io::Error| bad(format!("cannot read ({e})"));
+        // `stat` before `open`: opening a FIFO would wait for a writer.
+        if !std::fs::metadata(path).map_err(cannot)?.is_file() {
+            return Err(bad("not a regular file".to_string()));
+        }
+        let mut file = std::fs::File::open(path).map_err(cannot)?;
+        let size = file.metadata().map_err(cannot)?.len();
+        let mut len = [0u8; 8];
+        if size < 8 {
+            return Err(bad(format!(
+                "{size} bytes, too short for a safetensors file (at least 8)"
+            )));
+        }
+        file.read_exact(&mut len).map_err(cannot)?;
+        let n = u64::from_le_bytes(len);
+        if n > MAX_HEADER {
+            return Err(bad(format!(
+                "its safetensors header would be {n} bytes long, more than the {MAX_HEADER} a network's may have"
+            )));
+        }
+        if 8 + n > size {
+            return Err(bad(format!(
+                "{size} bytes, shorter than its {n}-byte safetensors header implies"
+            )));
+        }
+        let mut header = vec![0u8; n as usize];
+        file.read_exact(&mut header).map_err(cannot)?;
+        let listed: Metadata = serde_json::from_slice(&header).map_err(|e| {
+            bad(format!(
+                "not a safetensors file (its header: {})",
+                cowrie_engine::clip(&e.to_string(), 200)
+            ))
         })?;
+        let tensors = listed
+            .tensors()
+            .values()
+            .map(|t| t.data_offsets.1 as u64)
+            .max()
+            .unwrap_or(0);
+        if tensors > MAX_TENSOR_BYTES {
+            return Err(bad(format!(
+                "its header lists {tensors} bytes of tensors, more than the {MAX_TENSOR_BYTES} of the largest network"
+            )));
+        }
+        let expected = 8 + n + tensors;
+        if size != expected {
+            return Err(bad(format!(
+                "{size} bytes, but its safetensors header implies {expected}"
+            )));
+        }
+        let mut bytes = Vec::with_capacity(expected as usize);
+        bytes.extend_from_slice(&len);
+        bytes.append(&mut header);
+        // At most one byte more than expected, in case the file grew since its size was read.
+        file.take(tensors + 1)
+            .read_to_end(&mut bytes)
+            .map_err(cannot)?;
+        if bytes.len() as u64 != expected {
+            return Err(bad(format!(
+                "{} bytes read, but its safetensors header implies {expected} (the file changed while read)",
+                bytes.len()
+            )));
+        }
         Net::from_bytes(&bytes, &shown)
     }
 }
@@ -431,6 +507,87 @@ mod tests {
             }
         }
         assert!(checked > 50, "{checked} non-zero entries checked");
+    }
+
+    /// A shipped network, as `td:weights=shipped` reads it.
+    const SHIPPED: &[u8] = include_bytes!("../../weights/frangieh-modern.safetensors");
+
+    fn load_bytes(bytes: &[u8]) -> Result<Net, NetError> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("w.safetensors");
+        std::fs::write(&path, bytes).unwrap();
+        Net::load(&path)
+    }
+
+    #[test]
+    fn load_reads_a_whole_network_file() {
+        let net = load_bytes(SHIPPED).unwrap();
+        assert_eq!(net, Net::from_bytes(SHIPPED, "w").unwrap());
+        assert_eq!(net.meta["format"], FORMAT);
+    }
+
+    #[test]
+    fn load_refuses_a_file_of_another_size_than_its_header_implies() {
+        // The 8-byte little-endian header length, read here independently of the loader.
+        let n = u64::from_le_bytes(SHIPPED[..8].try_into().unwrap());
+        let whole = SHIPPED.len();
+        let refused = |bytes: &[u8]| load_bytes(bytes).unwrap_err().reason;
+        assert_eq!(
+            refused(&SHIPPED[..whole / 2]),
+            format!(
+                "{} bytes, but its safetensors header implies {whole}",
+                whole / 2
+            )
+        );
+        let mut longer = SHIPPED.to_vec();
+        longer.push(0);
+        assert_eq!(
+            refused(&longer),
+            format!(
+                "{} bytes, but its safetensors header implies {whole}",
+                whole + 1
+            )
+        );
+        assert_eq!(
+            refused(&SHIPPED[..8 + n as usize - 1]),
+            format!(
+                "{} bytes, shorter than its {n}-byte safetensors header implies",
+                7 + n
+            )
+        );
+        assert_eq!(
+            refused(&SHIPPED[..5]),
+            "5 bytes, too short for a safetensors file (at least 8)"
+        );
+        // A header length of 1 TiB, and a header listing a tensor of 2^30 floats.
+        let mut huge = (1u64 << 40).to_le_bytes().to_vec();
+        huge.extend_from_slice(b"{}");
+        assert!(refused(&huge).contains("header would be 1099511627776 bytes long"));
+        let header =
+            br#"{"w1":{"dtype":"F32","shape":[1073741824],"data_offsets":[0,4294967296]}}"#;
+        let mut big = (header.len() as u64).to_le_bytes().to_vec();
+        big.extend_from_slice(header);
+        assert!(refused(&big).contains("lists 4294967296 bytes of tensors, more than the"));
+    }
+
+    #[test]
+    fn load_refuses_devices_and_directories_without_reading_them() {
+        // `/dev/zero` would never end; a directory is not a file.
+        let dir = tempfile::tempdir().unwrap();
+        for path in [Path::new("/dev/zero"), dir.path()] {
+            if path.exists() {
+                let e = Net::load(path).unwrap_err();
+                assert_eq!(
+                    e.to_string(),
+                    format!("weights '{}': not a regular file", path.display())
+                );
+            }
+        }
+        let missing = dir.path().join("missing.safetensors");
+        assert!(Net::load(&missing)
+            .unwrap_err()
+            .reason
+            .starts_with("cannot read ("));
     }
 
     #[test]

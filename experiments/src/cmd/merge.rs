@@ -144,7 +144,7 @@ pub fn read_shards(shards: &[PathBuf], read: Read) -> anyhow::Result<Merged> {
                 crate::cli::quote(&m["status"].to_string())
             );
         }
-        let mut r = crate::manifest::current_spelling(&m["run"]);
+        let mut r = crate::run::manifest::current_spelling(&m["run"]);
         let shard: Shard = r["shard"]
             .as_str()
             .unwrap_or_default()

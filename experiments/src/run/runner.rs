@@ -264,6 +264,7 @@ pub fn run_match<G: Evaluate + Report>(cfg: &MatchConfig) -> anyhow::Result<Matc
                     schedule.len(),
                     cfg.out.display()
                 ),
+                written,
             }
             .into());
         }

@@ -24,6 +24,37 @@ use std::str::FromStr;
 pub const MAX_DEPTH: u32 = 64;
 
 /// A parsed, validated agent spec.
+///
+/// # Examples
+///
+/// A spec read as the command line writes it, the agent built from it with its own random
+/// stream, and its move where the tigers can win at once: four goats taken, and e1 or e5
+/// jumps to e3 taking the fifth (the default variant, `five-captures`).
+///
+/// ```
+/// use cowrie_agents::{Agent, AgentSpec, AnyAgent};
+/// use cowrie_engine::{Baghchal, BaghchalRules, EndReason, Game, Player, ToAct};
+/// use rand::SeedableRng;
+///
+/// let position = "TGGGT/GGGGG/GGGG./GG.GG/T...T t 0 4 40";
+/// for text in ["heuristic", "expectimax:depth=1"] {
+///     let spec: AgentSpec = text.parse().unwrap();
+///     // The canonical text reads back to the same spec.
+///     assert_eq!(spec.to_string().parse::<AgentSpec>().unwrap(), spec);
+///     let rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+///     let mut agent = AnyAgent::<Baghchal>::build(&spec, rng);
+///     let mut state = Baghchal::from_notation(position, &BaghchalRules::default()).unwrap();
+///     let mut legal = Vec::new();
+///     state.legal_actions(&mut legal);
+///     assert_eq!(legal.len(), 4); // a1-b1, e1-d1 and the two jumps
+///     let mv = agent.choose(&state, &legal);
+///     state.try_play(mv).unwrap();
+///     assert_eq!(state.to_act(), ToAct::Terminal(EndReason::Win(Player::TWO)), "{text}");
+/// }
+/// let spec: AgentSpec = "heuristic".parse().unwrap();
+/// assert_eq!(spec, AgentSpec::Heuristic { temperature: 0.0 });
+/// assert_eq!(spec.to_string(), "heuristic:temperature=0");
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum AgentSpec {
     /// `random`: uniform random play.

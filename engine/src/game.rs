@@ -311,6 +311,39 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static {
     /// # Errors
     /// [`PlayError::NotDecision`] at a chance or terminal node; [`PlayError::IllegalAction`] if
     /// `action` is not among [`Game::legal_actions`].
+    ///
+    /// # Examples
+    ///
+    /// Baghchal's goats place first, on any of the 21 empty points; a refused action leaves the
+    /// state as it was.
+    ///
+    /// ```
+    /// use cowrie_engine::{Baghchal, BaghchalRules, Frangieh, FrangiehRules, Game, PlayError, ToAct};
+    ///
+    /// let mut state = Baghchal::new(&BaghchalRules::default());
+    /// let mut legal = Vec::new();
+    /// state.legal_actions(&mut legal);
+    /// assert_eq!(legal.len(), 21);
+    /// let c3 = state.parse_action("c3").unwrap();
+    /// state.try_play(c3).unwrap();
+    /// assert_eq!(state.notation(), "T...T/...../..G../...../T...T t 19 0 1");
+    ///
+    /// // The tigers are to move now: a placement is not theirs, and a1 to c3 is no jump (b2 is
+    /// // empty), but a1 steps to b2.
+    /// let before = state.notation();
+    /// assert_eq!(state.try_play(c3), Err(PlayError::IllegalAction("c3".into())));
+    /// let jump = state.parse_action("a1xc3").unwrap();
+    /// assert_eq!(state.try_play(jump), Err(PlayError::IllegalAction("a1xc3".into())));
+    /// assert_eq!(state.notation(), before);
+    /// state.try_play(state.parse_action("a1-b2").unwrap()).unwrap();
+    /// assert_eq!(state.plies(), 2);
+    ///
+    /// // Frangieh opens with a roll: at a chance node no action plays.
+    /// let mut frangieh = Frangieh::new(&FrangiehRules::default());
+    /// assert_eq!(frangieh.to_act(), ToAct::Chance);
+    /// let mv = frangieh.parse_action("24/18").unwrap();
+    /// assert_eq!(frangieh.try_play(mv), Err(PlayError::NotDecision));
+    /// ```
     fn try_play(&mut self, action: Self::Action) -> Result<(), PlayError> {
         if !matches!(self.to_act(), ToAct::Decision(_)) {
             return Err(PlayError::NotDecision);

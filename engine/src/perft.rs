@@ -8,6 +8,25 @@
 use crate::game::{Game, ToAct};
 
 /// Counts the leaves `depth` decision plies below `state`.
+///
+/// # Examples
+///
+/// The counts of `tests/data/baghchal.perft` and `tests/data/frangieh.perft` (the latter
+/// GNU Backgammon's):
+///
+/// ```
+/// use cowrie_engine::{perft, Baghchal, BaghchalRules, Frangieh, FrangiehRules, Game, RuleSet};
+///
+/// let baghchal = Baghchal::new(&BaghchalRules::default());
+/// let counts: Vec<u64> = (1..=3).map(|d| perft(&baghchal, d)).collect();
+/// assert_eq!(counts, [21, 252, 5052]);
+///
+/// // Through chance nodes: the 30 opening rolls of modern backgammon (no doubles), each with
+/// // its distinct plays, make 380 lines of one decision ply.
+/// let frangieh = Frangieh::new(&FrangiehRules::variant("modern").unwrap());
+/// assert_eq!(perft(&frangieh, 1), 380);
+/// assert_eq!(perft(&frangieh, 0), 1);
+/// ```
 #[must_use]
 pub fn perft<G: Game>(state: &G, depth: u32) -> u64 {
     if depth == 0 {

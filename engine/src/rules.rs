@@ -405,6 +405,35 @@ pub trait RuleSet: Sized + Clone + fmt::Debug + Default + 'static {
     ///
     /// # Errors
     /// As [`RuleSet::variant`] and [`RuleSet::apply_option_text`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cowrie_engine::{BaghchalRules, RuleSet};
+    ///
+    /// // Averbakh's reading (the tigers win on the sixth capture) with a shorter ply cap.
+    /// let options = ["ply-cap=200".to_string()];
+    /// let rules = BaghchalRules::resolve(Some("averbakh-1995"), &options).unwrap();
+    /// assert_eq!((rules.win_captures, rules.ply_cap), (6, Some(200)));
+    /// assert_eq!(
+    ///     rules.resolved().iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>(),
+    ///     ["win-captures=6", "goats-blocked=lose", "repetition=none", "ply-cap=200"],
+    /// );
+    ///
+    /// // Options apply after the variant's settings, so an option overrides its variant.
+    /// let options = ["win-captures=5".to_string()];
+    /// let rules = BaghchalRules::resolve(Some("averbakh-1995"), &options).unwrap();
+    /// assert_eq!(rules, BaghchalRules::variant("five-captures").unwrap());
+    ///
+    /// // Unknown names and bad values are refused, saying what is known or accepted.
+    /// let err = BaghchalRules::resolve(Some("nepal"), &[]).unwrap_err();
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "unknown variant 'nepal' for baghchal (known: five-captures, averbakh-1995, parlett-1976)"
+    /// );
+    /// let err = BaghchalRules::resolve(None, &["win-captures=0".to_string()]).unwrap_err();
+    /// assert!(err.to_string().starts_with("bad value '0' for option 'win-captures'"), "{err}");
+    /// ```
     fn resolve(variant: Option<&str>, options: &[String]) -> Result<Self, RuleError> {
         let mut rules = match variant {
             Some(name) => Self::variant(name)?,

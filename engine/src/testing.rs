@@ -39,8 +39,32 @@ pub struct ConformanceReport {
 ///
 /// A game without a ply cap that does not end within `10_000_000` plies fails the suite.
 ///
+/// The games are drawn from one `ChaCha8Rng::seed_from_u64(seed)` stream as
+/// [`Game::random_playout`] draws them, so the first game is the one `random_playout` plays
+/// with that seed.
+///
 /// # Panics
 /// On the first violated property, with a message naming it and the position's notation.
+///
+/// # Examples
+///
+/// ```
+/// use cowrie_engine::testing::conformance;
+/// use cowrie_engine::{Baghchal, BaghchalRules, Frangieh, FrangiehRules, RuleSet};
+///
+/// // Seed 1's game is the one written in tests/playthroughs/baghchal-five-captures.txt: the
+/// // tigers win after 54 plies.
+/// let report = conformance::<Baghchal>(&BaghchalRules::default(), 1, 1);
+/// assert_eq!((report.games, report.plies, report.chance_nodes), (1, 54, 0));
+///
+/// // Under modern rules every play follows one roll (the opening roll is the first play's),
+/// // never two rolls in a row; there is no ply cap, so no game is truncated.
+/// let report = conformance::<Frangieh>(&FrangiehRules::variant("modern").unwrap(), 20, 7);
+/// assert_eq!(report.games, 20);
+/// assert_eq!(report.longest_chance_chain, 1);
+/// assert_eq!(report.truncated, 0);
+/// assert_eq!(report.chance_nodes, report.plies);
+/// ```
 pub fn conformance<G: Game>(rules: &G::Rules, games: u64, seed: u64) -> ConformanceReport {
     let facts = G::facts(rules);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);

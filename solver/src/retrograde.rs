@@ -131,6 +131,41 @@ struct Solver<'a> {
 ///
 /// # Panics
 /// If `below` is missing when needed or is not the layer with one goat fewer.
+///
+/// # Examples
+///
+/// The reduced game in which the tigers win on the second capture (`win-captures=2`): its
+/// movement phase is two layers, 19 goats (where any capture wins) and 20.
+///
+/// ```
+/// use cowrie_engine::{Baghchal, BaghchalRules, Game};
+/// use cowrie_solver::solve::Silent;
+/// use cowrie_solver::value::UNUSED;
+/// use cowrie_solver::{solve_layer, Index, Side, SolveRules, Value};
+///
+/// let rules = SolveRules { win_captures: 2, goats_pass: false };
+/// assert_eq!(rules.layers().collect::<Vec<_>>(), [19, 20]);
+/// let index = Index::new();
+/// let (l19, _) = solve_layer(&index, &rules, 19, None, &Silent);
+/// let (l20, _) = solve_layer(&index, &rules, 20, Some(&l19), &Silent);
+/// // Each side's half holds every board once up to the eight symmetries: 33,481 boards of 20
+/// // goats, as Burnside's lemma counts them.
+/// let boards = l20.words().iter().filter(|&&w| w != UNUSED).count();
+/// assert_eq!(boards, 2 * 33_481);
+///
+/// // Probing a position: its boards' slot in the layer of its goats, the side to move's half.
+/// let value = |notation: &str| {
+///     let state = Baghchal::from_notation(notation, &BaghchalRules::default()).unwrap();
+///     let layer = if state.goats().count_ones() == 19 { &l19 } else { &l20 };
+///     let slot = index.canonical(state.tigers(), state.goats()).slot;
+///     layer.value(Side::of(state.side_to_move()), slot).unwrap()
+/// };
+/// // The tigers on the corners and only b3 empty: no tiger can step or jump, so the tigers to
+/// // move have lost.
+/// assert_eq!(value("TGGGT/GGGGG/G.GGG/GGGGG/TGGGT t 0 0 60"), Value::Loss(0));
+/// // With c1 empty as well, a1 jumps b1 and takes the second goat: a win in one ply.
+/// assert_eq!(value("TGGGT/GGGGG/G.GGG/GGGGG/TG.GT t 0 1 60"), Value::Win(1));
+/// ```
 pub fn solve_layer(
     index: &Index,
     rules: &SolveRules,

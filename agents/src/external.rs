@@ -28,45 +28,12 @@ use rand::RngCore;
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 
-use crate::heuristic::Evaluate;
+use crate::agent::{Agent, Forfeit, ForfeitReason};
+use crate::evaluate::Evaluate;
 use crate::spec::{ExternalParams, SpecError};
-use crate::Agent;
 
 /// The protocol version sent in the `hello` line.
 pub const PROTOCOL_VERSION: u32 = 1;
-
-/// Why an agent forfeited a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ForfeitReason {
-    /// The program could not be started, exited, or closed its output.
-    Crash,
-    /// No answer within the per-move timeout.
-    Timeout,
-    /// An answer that is not one of the legal actions (or not a well-formed answer line).
-    Illegal,
-}
-
-impl ForfeitReason {
-    /// The `end_reason` written to `games.csv`: `forfeit-crash`, `forfeit-timeout` or
-    /// `forfeit-illegal`.
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ForfeitReason::Crash => "forfeit-crash",
-            ForfeitReason::Timeout => "forfeit-timeout",
-            ForfeitReason::Illegal => "forfeit-illegal",
-        }
-    }
-}
-
-/// A forfeited game: why, and a one-line account of what happened.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Forfeit {
-    /// The kind of failure.
-    pub reason: ForfeitReason,
-    /// What happened, in one line.
-    pub detail: String,
-}
 
 /// The running program and the reader of its answers.
 struct Process {

@@ -41,11 +41,11 @@ use cowrie_engine::{ChanceChain, Game, Player, ToAct};
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use crate::heuristic::{value_bound, Evaluate};
+use crate::agent::Agent;
+use crate::evaluate::{value_bound, Evaluate};
 use crate::spec::ExpectimaxParams;
 pub use crate::spec::DEFAULT_NODES;
 use crate::value::Viewed;
-use crate::Agent;
 
 const INF: f64 = f64::INFINITY;
 const TT_BITS: u32 = 16;

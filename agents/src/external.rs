@@ -29,9 +29,9 @@ use rand::RngCore;
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 
-use crate::heuristic::Evaluate;
+use crate::agent::{Agent, Forfeit, ForfeitReason};
+use crate::evaluate::Evaluate;
 use crate::spec::{ExternalParams, SpecError};
-use crate::Agent;
 
 /// The protocol version sent in the `hello` line.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -39,39 +39,6 @@ pub const PROTOCOL_VERSION: u32 = 1;
 /// The longest answer line read from a program, its `\n` not counted: 1 MiB. An answer is one
 /// short JSON object; a longer line is a forfeit, and no more than this is held in memory.
 pub const MAX_ANSWER_LINE: usize = 1 << 20;
-
-/// Why an agent forfeited a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ForfeitReason {
-    /// The program could not be started, exited, or closed its output.
-    Crash,
-    /// No answer within the per-move timeout.
-    Timeout,
-    /// An answer that is not one of the legal actions (or not a well-formed answer line).
-    Illegal,
-}
-
-impl ForfeitReason {
-    /// The `end_reason` written to `games.csv`: `forfeit-crash`, `forfeit-timeout` or
-    /// `forfeit-illegal`.
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ForfeitReason::Crash => "forfeit-crash",
-            ForfeitReason::Timeout => "forfeit-timeout",
-            ForfeitReason::Illegal => "forfeit-illegal",
-        }
-    }
-}
-
-/// A forfeited game: why, and a one-line account of what happened.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Forfeit {
-    /// The kind of failure.
-    pub reason: ForfeitReason,
-    /// What happened, in one line.
-    pub detail: String,
-}
 
 /// One line of a program's output, as its reader thread reads it.
 enum Reply {

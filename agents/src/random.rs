@@ -4,7 +4,7 @@ use cowrie_engine::Game;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::Agent;
+use crate::agent::Agent;
 
 /// Chooses uniformly among the legal actions with its own stream.
 #[derive(Clone, Debug)]

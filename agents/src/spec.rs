@@ -1,23 +1,24 @@
 //! Agent specs as written on the command line: `kind` or `kind:key=value,key=value`.
 //!
-//! | kind | parameters (defaults) |
-//! | --- | --- |
-//! | `random` | none |
-//! | `heuristic` | `temperature=0` (0: greedy, ties broken by the agent's stream; `T > 0`: softmax over the evaluation) |
-//! | `mcts` | `iterations=N` or `ms=N` (exactly one, required), `c=1.4`, `rollout=random` (or `heuristic`), `cutoff=none` (or a number of plies); the enhancements, off by default: `bias=0` (progressive bias weight), `solver=off`, `widen=none` (with `widen_exp=0.5`), `reuse=off`, `net=heuristic` (or `shipped` or a safetensors file: the evaluation) |
-//! | `expectimax` | `depth=N` and/or `ms=N` (at least one), iterative deepening up to `depth` (64 when only `ms` is given); `nodes=100000000` (the node budget of a move, written only when not the default) |
-//! | `td` | `weights=shipped` (or `shipped:VARIANT`, or a safetensors file), `ply=0` (0, 1 or 2) |
-//! | `external` | `timeout_ms=30000`, then `cmd=...` (required, last: everything after `cmd=`, commas included, is the command) |
-//! | `perfect` | `db=DIR` (required: a database written by `cowrie solve`), `depth=4` (the search where the database does not reach) |
+//! Each kind's parameters are declared once, in its table below ([`HEURISTIC`], [`MCTS`],
+//! [`EXPECTIMAX`], [`TD`], [`EXTERNAL`], [`PERFECT`]; [`KINDS`] lists them all): the key, the
+//! values it accepts, its default and what it sets ([`crate::params`]). The parser, its errors,
+//! the canonical text and the tables of `docs/agents.md` all read them.
 //!
 //! Every unknown kind, unknown or repeated parameter, bad value, missing or doubled budget is
 //! refused with a one-line error naming it. [`AgentSpec`]'s `Display` writes the canonical full
-//! spec (every parameter, defaults included, except that `mcts` writes its enhancements only when
-//! they are on, so plain UCT keeps the text earlier runs recorded), which reads back to the same spec.
+//! spec (every parameter, defaults included, except those declared [`Fallback::Quiet`]: `mcts`
+//! writes its enhancements only when they are on, `expectimax` and `td` their node budget only
+//! when it is not the default, so the text earlier runs recorded is kept), which reads back to
+//! the same spec.
 
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
+
+use cowrie_engine::Word;
+
+use crate::params::{AnyKind, Fallback, Kind, Param, Shared, Value, Values};
 
 /// The deepest iterative-deepening search an `expectimax` spec may ask for (and the limit when
 /// only a time budget is given).
@@ -267,17 +268,15 @@ impl AgentSpec {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     /// The kind before `:` is not known.
-    #[error(
-        "unknown agent '{0}' (known: random, heuristic, mcts, expectimax, td, external, perfect)"
-    )]
+    #[error("unknown agent '{0}' (known: {known})", known = kind_names())]
     UnknownKind(String),
     /// A required parameter missing.
     #[error("agent '{kind}' needs {expected}")]
     MissingParam {
         /// The agent kind.
         kind: String,
-        /// The parameter it needs.
-        expected: &'static str,
+        /// The parameter it needs, as `key=VALUE (what it is)`.
+        expected: String,
     },
     /// An agent that could not be built: a missing or unreadable file, a game without one.
     #[error("agent '{kind}': {reason}")]
@@ -294,8 +293,8 @@ pub enum SpecError {
         kind: String,
         /// The parameter given.
         param: String,
-        /// The parameters the kind takes.
-        known: &'static str,
+        /// The parameters the kind takes, comma-separated (`none` if it takes none).
+        known: String,
     },
     /// A parameter given twice.
     #[error("agent '{kind}': parameter '{param}' given twice")]
@@ -315,7 +314,19 @@ pub enum SpecError {
         /// The value given.
         value: String,
         /// What is accepted.
-        expected: &'static str,
+        expected: String,
+    },
+    /// A parameter given without the one it goes with.
+    #[error("agent '{kind}': '{param}' (given '{value}') applies only with '{with}' on")]
+    Needs {
+        /// The agent kind.
+        kind: String,
+        /// The parameter given.
+        param: String,
+        /// The value given.
+        value: String,
+        /// The parameter it goes with.
+        with: String,
     },
     /// A search without a budget.
     #[error("agent '{kind}' needs a budget: {expected}")]
@@ -323,13 +334,15 @@ pub enum SpecError {
         /// The agent kind.
         kind: String,
         /// The budget parameters it accepts.
-        expected: &'static str,
+        expected: String,
     },
-    /// Both an iteration and a time budget.
-    #[error("agent '{kind}': give either 'iterations=' or 'ms=', not both")]
+    /// Two budgets where one is taken.
+    #[error("agent '{kind}': give either {keys}, not both")]
     BothBudgets {
         /// The agent kind.
         kind: String,
+        /// The budget parameters, as `'iterations=' or 'ms='`.
+        keys: String,
     },
     /// Weights that cannot be used (a missing file, another game or encoding).
     #[error("agent 'td': {0}")]
@@ -344,368 +357,528 @@ pub enum SpecError {
     },
 }
 
-/// `key=value` items of a spec, checked against the kind's known keys.
-struct Params<'a> {
-    kind: &'a str,
-    known: &'static str,
-    items: Vec<(&'a str, &'a str)>,
-}
-
-impl<'a> Params<'a> {
-    fn read(kind: &'a str, text: Option<&'a str>, known: &'static str) -> Result<Self, SpecError> {
-        let mut items: Vec<(&str, &str)> = Vec::new();
-        for item in text.unwrap_or("").split(',').filter(|s| !s.is_empty()) {
-            let unknown = || SpecError::UnknownParam {
-                kind: kind.to_string(),
-                param: item.to_string(),
-                known: if known.is_empty() { "none" } else { known },
-            };
-            let (k, v) = item.split_once('=').ok_or_else(unknown)?;
-            if !known.split(", ").any(|n| n == k) {
-                return Err(unknown());
-            }
-            if items.iter().any(|(seen, _)| *seen == k) {
-                return Err(SpecError::Repeated {
-                    kind: kind.to_string(),
-                    param: k.to_string(),
-                });
-            }
-            items.push((k, v));
-        }
-        Ok(Params { kind, known, items })
-    }
-
-    fn get(&self, key: &str) -> Option<&'a str> {
-        debug_assert!(self.known.split(", ").any(|n| n == key));
-        self.items.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
-    }
-
-    /// The node budget of a search (`nodes=N`, 1 to [`MAX_NODES`]; [`DEFAULT_NODES`] if absent).
-    fn nodes(&self) -> Result<u64, SpecError> {
-        match self.get("nodes") {
-            None => Ok(DEFAULT_NODES),
-            Some(v) => match v.parse::<u64>() {
-                Ok(n) if (1..=MAX_NODES).contains(&n) => Ok(n),
-                _ => Err(self.bad("nodes", v, "a whole number from 1 to 10^12")),
-            },
-        }
-    }
-
-    fn bad(&self, param: &str, value: &str, expected: &'static str) -> SpecError {
-        SpecError::BadValue {
-            kind: self.kind.to_string(),
-            param: param.to_string(),
-            value: value.to_string(),
-            expected,
-        }
-    }
-
-    /// A finite, non-negative number.
-    fn number(&self, key: &str, default: f64) -> Result<f64, SpecError> {
-        match self.get(key) {
-            None => Ok(default),
-            Some(v) => match v.parse::<f64>() {
-                Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
-                _ => Err(self.bad(key, v, "a finite number >= 0")),
-            },
-        }
-    }
-
-    /// A positive integer no larger than `max`.
-    fn count(&self, key: &str, max: u64) -> Result<Option<u64>, SpecError> {
-        match self.get(key) {
-            None => Ok(None),
-            Some(v) => match v.parse::<u64>() {
-                Ok(n) if n >= 1 && n <= max => Ok(Some(n)),
-                _ => Err(self.bad(
-                    key,
-                    v,
-                    match max {
-                        64 => "a whole number from 1 to 64",
-                        86_400_000 => "a whole number of milliseconds from 1 to 86400000",
-                        _ => "a whole number from 1 to 4294967295",
-                    },
-                )),
-            },
-        }
-    }
-}
-
-const HEURISTIC_KEYS: &str = "temperature";
-const MCTS_KEYS: &str =
-    "iterations, ms, c, rollout, cutoff, bias, solver, widen, widen_exp, reuse, net";
-const EXPECTIMAX_KEYS: &str = "depth, ms, nodes";
-const EXTERNAL_KEYS: &str = "timeout_ms";
-const TD_KEYS: &str = "weights, ply, nodes";
-
-/// Reads `external:[timeout_ms=N,]cmd=COMMAND`: `cmd=` comes last and takes the rest.
-fn parse_external(params: Option<&str>) -> Result<AgentSpec, SpecError> {
-    let text = params.unwrap_or("");
-    let (before, cmd) = if let Some(cmd) = text.strip_prefix("cmd=") {
-        ("", cmd)
-    } else if let Some(at) = text.find(",cmd=") {
-        (&text[..at], &text[at + 5..])
-    } else {
-        return Err(SpecError::MissingBudget {
-            kind: "external".to_string(),
-            expected: "cmd=COMMAND (last)",
-        });
-    };
-    let p = Params::read("external", Some(before), EXTERNAL_KEYS)?;
-    let timeout_ms = match p.get("timeout_ms") {
-        None => DEFAULT_TIMEOUT_MS,
-        Some(v) => v
-            .parse::<u64>()
-            .ok()
-            .filter(|&n| (1..=86_400_000).contains(&n))
-            .ok_or_else(|| {
-                p.bad(
-                    "timeout_ms",
-                    v,
-                    "a whole number of milliseconds from 1 to 86400000",
-                )
-            })?,
-    };
-    if cmd.trim().is_empty() {
-        return Err(SpecError::Program {
-            cmd: cmd.to_string(),
-            reason: "no program given".to_string(),
-        });
-    }
-    Ok(AgentSpec::External(ExternalParams {
-        cmd: cmd.to_string(),
-        timeout_ms,
-        stderr: None,
-    }))
-}
-const PERFECT_KEYS: &str = "db, depth";
 /// The default search depth of a `perfect` agent outside its database.
 pub const PERFECT_DEPTH: u32 = 4;
+
+impl Rollout {
+    /// Every rollout policy, in the order of [`Rollout::WORDS`].
+    const ALL: [Rollout; 2] = [Rollout::Random, Rollout::Heuristic];
+    /// The word of each policy in a spec, and what it plays.
+    const WORDS: &'static [Word] = &[
+        Word {
+            word: "random",
+            meaning: "uniformly random moves",
+        },
+        Word {
+            word: "heuristic",
+            meaning: "greedy on the evaluation, ties broken by the agent's stream",
+        },
+    ];
+
+    fn word(self) -> &'static str {
+        let i = Self::ALL.iter().position(|&r| r == self);
+        Self::WORDS[i.expect("every policy has a word")].word
+    }
+
+    fn from_word(word: &str) -> Option<Rollout> {
+        let i = Self::WORDS.iter().position(|w| w.word == word)?;
+        Some(Self::ALL[i])
+    }
+}
+
+/// A time budget or limit in milliseconds (up to a day).
+const MILLIS: Values = Values::Whole {
+    min: 1,
+    max: 86_400_000,
+    unit: "milliseconds",
+    or_none: false,
+};
+
+/// A search depth in decision plies.
+const DEPTH: Values = Values::Whole {
+    min: 1,
+    max: MAX_DEPTH as u64,
+    unit: "",
+    or_none: false,
+};
+
+/// A number from 0.
+const NON_NEGATIVE: Values = Values::Number {
+    min: 0.0,
+    min_included: true,
+    max: None,
+    or_none: false,
+};
+
+/// The node budget of a search's move, shared by `expectimax` and `td`.
+const NODES: Shared = Shared {
+    key: "nodes",
+    values: Values::Whole {
+        min: 1,
+        max: MAX_NODES,
+        unit: "",
+        or_none: false,
+    },
+    default: Fallback::Quiet(Value::Whole(DEFAULT_NODES)),
+    doc: "the node budget of a move: an iteration that would visit more nodes is abandoned for the deepest completed one",
+};
+
+/// What a network is read from: `shipped`, `shipped:VARIANT` or a file.
+const WEIGHTS: &str = "shipped, shipped:VARIANT or a safetensors file";
+
+/// A number as a spec writes it.
+fn text(x: impl ToString) -> Option<String> {
+    Some(x.to_string())
+}
+
+/// `on` or `off`.
+fn switch_text(on: bool) -> Option<String> {
+    text(Value::Switch(on))
+}
+
+/// The `random` kind.
+pub const RANDOM: Kind<()> = Kind {
+    name: "random",
+    doc: "uniform random play",
+    examples: &["random"],
+    params: &[],
+    blank: || (),
+    wrap: |()| AgentSpec::Random,
+};
+
+/// The `heuristic` kind: its parameters are its temperature.
+pub const HEURISTIC: Kind<f64> = Kind {
+    name: "heuristic",
+    doc: "one-ply search on the game's evaluation",
+    examples: &["heuristic:temperature=0"],
+    params: &[Param {
+        key: "temperature",
+        values: NON_NEGATIVE,
+        default: Fallback::Value(Value::Number(0.0)),
+        doc: "0 plays the best move, ties broken by the agent's stream; T > 0 samples from the softmax exp(v / T)",
+        get: |t| text(t),
+        set: |t, v| {
+            *t = v.number()?;
+            Some(())
+        },
+    }],
+    blank: || 0.0,
+    wrap: |temperature| AgentSpec::Heuristic { temperature },
+};
+
+/// The `mcts` kind.
+pub const MCTS: Kind<MctsParams> = Kind {
+    name: "mcts",
+    doc: "UCT Monte Carlo tree search, with enhancements off unless turned on",
+    examples: &[
+        "mcts:iterations=2000,c=1.4,rollout=random,cutoff=none",
+        "mcts:iterations=1000,c=1.4,rollout=random,cutoff=none,bias=1,solver=on,widen=2,widen_exp=0.5,reuse=on",
+    ],
+    params: &[
+        Param {
+            key: "iterations",
+            values: Values::Whole {
+                min: 1,
+                max: u32::MAX as u64,
+                unit: "",
+                or_none: false,
+            },
+            default: Fallback::OneOf,
+            doc: "iterations per move (reproducible)",
+            get: |p| match p.budget {
+                Budget::Iterations(n) => text(n),
+                Budget::Millis(_) => None,
+            },
+            set: |p, v| {
+                p.budget = Budget::Iterations(v.whole_u32()?);
+                Some(())
+            },
+        },
+        Param {
+            key: "ms",
+            values: MILLIS,
+            default: Fallback::OneOf,
+            doc: "milliseconds per move (not reproducible)",
+            get: |p| match p.budget {
+                Budget::Millis(ms) => text(ms),
+                Budget::Iterations(_) => None,
+            },
+            set: |p, v| {
+                p.budget = Budget::Millis(v.whole()?);
+                Some(())
+            },
+        },
+        Param {
+            key: "c",
+            values: NON_NEGATIVE,
+            default: Fallback::Value(Value::Number(1.4)),
+            doc: "the UCT exploration constant",
+            get: |p| text(p.c),
+            set: |p, v| {
+                p.c = v.number()?;
+                Some(())
+            },
+        },
+        Param {
+            key: "rollout",
+            values: Values::Words(Rollout::WORDS),
+            default: Fallback::Value(Value::Word("random")),
+            doc: "how a new leaf is played out",
+            get: |p| text(p.rollout.word()),
+            set: |p, v| {
+                p.rollout = Rollout::from_word(v.word()?)?;
+                Some(())
+            },
+        },
+        Param {
+            key: "cutoff",
+            values: Values::Whole {
+                min: 0,
+                max: u32::MAX as u64,
+                unit: "plies",
+                or_none: true,
+            },
+            default: Fallback::Value(Value::None),
+            doc: "decision plies of rollout before the evaluation scores the position (0 scores the leaf itself); none plays to the end",
+            get: |p| p.cutoff.map_or(text(Value::None), text),
+            set: |p, v| {
+                p.cutoff = match v {
+                    Value::None => None,
+                    v => Some(v.whole_u32()?),
+                };
+                Some(())
+            },
+        },
+        Param {
+            key: "bias",
+            values: NON_NEGATIVE,
+            default: Fallback::Quiet(Value::Number(0.0)),
+            doc: "the progressive bias weight W: a child's evaluation h adds W h / (n + 1) to its UCT score; 0 is off",
+            get: |p| text(p.bias),
+            set: |p, v| {
+                p.bias = v.number()?;
+                Some(())
+            },
+        },
+        Param {
+            key: "solver",
+            values: Values::Switch,
+            default: Fallback::Quiet(Value::Switch(false)),
+            doc: "the MCTS-solver: proven values backed up and played",
+            get: |p| switch_text(p.solver),
+            set: |p, v| {
+                p.solver = v.switch()?;
+                Some(())
+            },
+        },
+        Param {
+            key: "widen",
+            values: Values::Number {
+                min: 0.0,
+                min_included: false,
+                max: None,
+                or_none: true,
+            },
+            default: Fallback::Quiet(Value::None),
+            doc: "progressive widening's K: a node visited N times selects among its first ceil(K N^A) children; none selects among all",
+            get: |p| p.widening.map_or(text(Value::None), |w| text(w.k)),
+            set: |p, v| {
+                p.widening = match v {
+                    Value::None => None,
+                    v => Some(Widening {
+                        k: v.number()?,
+                        exponent: WIDEN_EXPONENT,
+                    }),
+                };
+                Some(())
+            },
+        },
+        Param {
+            key: "widen_exp",
+            values: Values::Number {
+                min: 0.0,
+                min_included: false,
+                max: Some(1.0),
+                or_none: false,
+            },
+            default: Fallback::With {
+                key: "widen",
+                value: Value::Number(WIDEN_EXPONENT),
+            },
+            doc: "progressive widening's exponent A",
+            get: |p| p.widening.map(|w| w.exponent.to_string()),
+            set: |p, v| {
+                p.widening.as_mut()?.exponent = v.number()?;
+                Some(())
+            },
+        },
+        Param {
+            key: "reuse",
+            values: Values::Switch,
+            default: Fallback::Quiet(Value::Switch(false)),
+            doc: "tree reuse: the subtree of the position reached is kept between the agent's moves",
+            get: |p| switch_text(p.reuse),
+            set: |p, v| {
+                p.reuse = v.switch()?;
+                Some(())
+            },
+        },
+        Param {
+            key: "net",
+            values: Values::Text {
+                placeholder: "EVAL",
+                meaning: "heuristic (the game's own evaluation), or a network: shipped, shipped:VARIANT or a safetensors file",
+            },
+            default: Fallback::Quiet(Value::Text("heuristic")),
+            doc: "the evaluation of the bias, the cutoff and greedy rollouts",
+            get: |p| p.net.as_ref().map_or(text("heuristic"), text),
+            set: |p, v| {
+                p.net = match v.text()? {
+                    "heuristic" => None,
+                    w => Some(Weights::read(w)?),
+                };
+                Some(())
+            },
+        },
+    ],
+    blank: || MctsParams {
+        budget: Budget::Iterations(0),
+        c: 0.0,
+        rollout: Rollout::Random,
+        cutoff: None,
+        bias: 0.0,
+        solver: false,
+        widening: None,
+        reuse: false,
+        net: None,
+    },
+    wrap: AgentSpec::Mcts,
+};
+
+/// The `expectimax` kind.
+pub const EXPECTIMAX: Kind<ExpectimaxParams> = Kind {
+    name: "expectimax",
+    doc: "expectiminimax with alpha-beta and Star1/Star2 pruning, by iterative deepening",
+    examples: &["expectimax:depth=3", "expectimax:depth=64,ms=50"],
+    params: &[
+        Param {
+            key: "depth",
+            values: DEPTH,
+            default: Fallback::AnyOf(Some(Value::Whole(MAX_DEPTH as u64))),
+            doc: "the deepest iteration, in decision plies",
+            get: |p| text(p.depth),
+            set: |p, v| {
+                p.depth = v.whole_u32()?;
+                Some(())
+            },
+        },
+        Param {
+            key: "ms",
+            values: MILLIS,
+            default: Fallback::AnyOf(None),
+            doc: "a time budget per move (not reproducible): the move is the deepest iteration completed in time",
+            get: |p| p.ms.map(|ms| ms.to_string()),
+            set: |p, v| {
+                p.ms = Some(v.whole()?);
+                Some(())
+            },
+        },
+        NODES.with(
+            |p: &ExpectimaxParams| text(p.nodes),
+            |p, v| {
+                p.nodes = v.whole()?;
+                Some(())
+            },
+        ),
+    ],
+    blank: || ExpectimaxParams {
+        depth: MAX_DEPTH,
+        ms: None,
+        nodes: DEFAULT_NODES,
+    },
+    wrap: AgentSpec::Expectimax,
+};
+
+/// The `td` kind.
+pub const TD: Kind<TdParams> = Kind {
+    name: "td",
+    doc: "a learned evaluation (trained by TD(lambda) self-play), greedy or searched",
+    examples: &[
+        "td:weights=shipped,ply=0",
+        "td:weights=runs/net.safetensors,ply=1",
+        "td:weights=shipped,ply=2,nodes=100000",
+    ],
+    params: &[
+        Param {
+            key: "weights",
+            values: Values::Text {
+                placeholder: "FILE",
+                meaning: WEIGHTS,
+            },
+            default: Fallback::Value(Value::Text("shipped")),
+            doc: "the network: the one shipped for the game and variant, the one shipped for another variant of the game (to play rules without their own), or a file",
+            get: |p| text(&p.weights),
+            set: |p, v| {
+                p.weights = Weights::read(v.text()?)?;
+                Some(())
+            },
+        },
+        Param {
+            key: "ply",
+            values: Values::Whole {
+                min: 0,
+                max: 2,
+                unit: "",
+                or_none: false,
+            },
+            default: Fallback::Value(Value::Whole(0)),
+            doc: "0 plays greedily on the network; 1 or 2 searches ply + 1 decision plies by expectiminimax, the network at the leaves",
+            get: |p| text(p.ply),
+            set: |p, v| {
+                p.ply = v.whole_u32()?;
+                Some(())
+            },
+        },
+        NODES.with(
+            |p: &TdParams| text(p.nodes),
+            |p, v| {
+                p.nodes = v.whole()?;
+                Some(())
+            },
+        ),
+    ],
+    blank: || TdParams {
+        weights: Weights::Shipped,
+        ply: 0,
+        nodes: DEFAULT_NODES,
+    },
+    wrap: AgentSpec::Td,
+};
+
+/// The `external` kind.
+pub const EXTERNAL: Kind<ExternalParams> = Kind {
+    name: "external",
+    doc: "another program, spoken to over JSON lines",
+    examples: &["external:timeout_ms=30000,cmd=python3 tools/gnubg_agent.py --ply 0"],
+    params: &[
+        Param {
+            key: "timeout_ms",
+            values: MILLIS,
+            default: Fallback::Value(Value::Whole(DEFAULT_TIMEOUT_MS)),
+            doc: "how long the program may take to answer one move before it forfeits",
+            get: |p| text(p.timeout_ms),
+            set: |p, v| {
+                p.timeout_ms = v.whole()?;
+                Some(())
+            },
+        },
+        Param {
+            key: "cmd",
+            values: Values::Rest {
+                placeholder: "COMMAND",
+                meaning: "a program and its arguments: the rest of the spec, commas included",
+            },
+            default: Fallback::Required,
+            doc: "the program to run",
+            get: |p| text(&p.cmd),
+            set: |p, v| {
+                p.cmd = v.text()?.to_string();
+                Some(())
+            },
+        },
+    ],
+    blank: || ExternalParams {
+        cmd: String::new(),
+        timeout_ms: DEFAULT_TIMEOUT_MS,
+        stderr: None,
+    },
+    wrap: AgentSpec::External,
+};
+
+/// The `perfect` kind.
+pub const PERFECT: Kind<PerfectParams> = Kind {
+    name: "perfect",
+    doc: "perfect play from a solved database, by search where it does not reach",
+    examples: &["perfect:db=dbs/five-captures,depth=4"],
+    params: &[
+        Param {
+            key: "db",
+            values: Values::Text {
+                placeholder: "DIR",
+                meaning: "a database directory written by cowrie solve",
+            },
+            default: Fallback::Required,
+            doc: "the solved database",
+            get: |p| text(p.db.display()),
+            set: |p, v| {
+                p.db = PathBuf::from(v.text()?);
+                Some(())
+            },
+        },
+        Param {
+            key: "depth",
+            values: DEPTH,
+            default: Fallback::Value(Value::Whole(PERFECT_DEPTH as u64)),
+            doc: "the depth of the search where the database does not reach, in plies",
+            get: |p| text(p.depth),
+            set: |p, v| {
+                p.depth = v.whole_u32()?;
+                Some(())
+            },
+        },
+    ],
+    blank: || PerfectParams {
+        db: PathBuf::new(),
+        depth: PERFECT_DEPTH,
+    },
+    wrap: AgentSpec::Perfect,
+};
+
+/// Every agent kind, in the order errors and docs list them.
+pub static KINDS: &[&dyn AnyKind] = &[
+    &RANDOM,
+    &HEURISTIC,
+    &MCTS,
+    &EXPECTIMAX,
+    &TD,
+    &EXTERNAL,
+    &PERFECT,
+];
+
+/// The kinds' names, comma-separated.
+fn kind_names() -> String {
+    let names: Vec<&str> = KINDS.iter().map(|k| k.name()).collect();
+    names.join(", ")
+}
 
 impl FromStr for AgentSpec {
     type Err = SpecError;
 
     fn from_str(text: &str) -> Result<Self, SpecError> {
-        let (kind, params) = match text.split_once(':') {
+        let (name, params) = match text.split_once(':') {
             Some((k, p)) => (k, Some(p)),
             None => (text, None),
         };
-        match kind {
-            "random" => {
-                Params::read(kind, params, "")?;
-                Ok(AgentSpec::Random)
-            }
-            "heuristic" => {
-                let p = Params::read(kind, params, HEURISTIC_KEYS)?;
-                Ok(AgentSpec::Heuristic {
-                    temperature: p.number("temperature", 0.0)?,
-                })
-            }
-            "mcts" => {
-                let p = Params::read(kind, params, MCTS_KEYS)?;
-                let iterations = p.count("iterations", u64::from(u32::MAX))?;
-                let ms = p.count("ms", 86_400_000)?;
-                let budget = match (iterations, ms) {
-                    (Some(n), None) => Budget::Iterations(n as u32),
-                    (None, Some(ms)) => Budget::Millis(ms),
-                    (Some(_), Some(_)) => {
-                        return Err(SpecError::BothBudgets {
-                            kind: kind.to_string(),
-                        })
-                    }
-                    (None, None) => {
-                        return Err(SpecError::MissingBudget {
-                            kind: kind.to_string(),
-                            expected: "iterations=N or ms=N",
-                        })
-                    }
-                };
-                let rollout = match p.get("rollout") {
-                    None | Some("random") => Rollout::Random,
-                    Some("heuristic") => Rollout::Heuristic,
-                    Some(v) => return Err(p.bad("rollout", v, "random or heuristic")),
-                };
-                let cutoff = match p.get("cutoff") {
-                    None | Some("none") => None,
-                    Some(v) => Some(
-                        v.parse::<u32>()
-                            .map_err(|_| p.bad("cutoff", v, "a number of plies >= 0, or none"))?,
-                    ),
-                };
-                let switch = |key: &str| match p.get(key) {
-                    None | Some("off") => Ok(false),
-                    Some("on") => Ok(true),
-                    Some(v) => Err(p.bad(key, v, "on or off")),
-                };
-                let widening = match (p.get("widen"), p.get("widen_exp")) {
-                    (None | Some("none"), None) => None,
-                    (None | Some("none"), Some(v)) => {
-                        return Err(p.bad("widen_exp", v, "widening on (widen=K) to set it"))
-                    }
-                    (Some(k), _) => {
-                        let k = match k.parse::<f64>() {
-                            Ok(x) if x.is_finite() && x > 0.0 => x,
-                            _ => return Err(p.bad("widen", k, "a finite number > 0, or none")),
-                        };
-                        let exponent = match p.get("widen_exp") {
-                            None => WIDEN_EXPONENT,
-                            Some(v) => match v.parse::<f64>() {
-                                Ok(x) if x > 0.0 && x <= 1.0 => x,
-                                _ => return Err(p.bad("widen_exp", v, "a number in (0, 1]")),
-                            },
-                        };
-                        Some(Widening { k, exponent })
-                    }
-                };
-                Ok(AgentSpec::Mcts(MctsParams {
-                    budget,
-                    c: p.number("c", 1.4)?,
-                    rollout,
-                    cutoff,
-                    bias: p.number("bias", 0.0)?,
-                    solver: switch("solver")?,
-                    widening,
-                    reuse: switch("reuse")?,
-                    net: match p.get("net") {
-                        None | Some("heuristic") => None,
-                        Some(v) => Some(
-                            Weights::read(v)
-                                .ok_or_else(|| p.bad("net", v, "heuristic, shipped or a file"))?,
-                        ),
-                    },
-                }))
-            }
-            "expectimax" => {
-                let p = Params::read(kind, params, EXPECTIMAX_KEYS)?;
-                let depth = p.count("depth", u64::from(MAX_DEPTH))?;
-                let ms = p.count("ms", 86_400_000)?;
-                if depth.is_none() && ms.is_none() {
-                    return Err(SpecError::MissingBudget {
-                        kind: kind.to_string(),
-                        expected: "depth=N and/or ms=N",
-                    });
-                }
-                let nodes = p.nodes()?;
-                Ok(AgentSpec::Expectimax(ExpectimaxParams {
-                    depth: depth.map_or(MAX_DEPTH, |d| d as u32),
-                    ms,
-                    nodes,
-                }))
-            }
-            "td" => {
-                let p = Params::read(kind, params, TD_KEYS)?;
-                let weights = match p.get("weights") {
-                    None => Weights::Shipped,
-                    Some(v) => {
-                        Weights::read(v).ok_or_else(|| p.bad("weights", v, "a file or shipped"))?
-                    }
-                };
-                let ply = match p.get("ply") {
-                    None => 0,
-                    Some(v) => match v.parse::<u32>() {
-                        Ok(n) if n <= 2 => n,
-                        _ => return Err(p.bad("ply", v, "0, 1 or 2")),
-                    },
-                };
-                let nodes = p.nodes()?;
-                Ok(AgentSpec::Td(TdParams {
-                    weights,
-                    ply,
-                    nodes,
-                }))
-            }
-            "external" => parse_external(params),
-            "perfect" => {
-                let p = Params::read(kind, params, PERFECT_KEYS)?;
-                let db = match p.get("db") {
-                    Some(v) if !v.is_empty() => std::path::PathBuf::from(v),
-                    _ => {
-                        return Err(SpecError::MissingParam {
-                            kind: kind.to_string(),
-                            expected: "db=DIR (a database written by cowrie solve)",
-                        })
-                    }
-                };
-                let depth = p.count("depth", u64::from(MAX_DEPTH))?;
-                Ok(AgentSpec::Perfect(PerfectParams {
-                    db,
-                    depth: depth.map_or(PERFECT_DEPTH, |d| d as u32),
-                }))
-            }
-            _ => Err(SpecError::UnknownKind(text.to_string())),
-        }
-    }
-}
-
-/// Writes `,nodes=N` only when `nodes` is not the default, so earlier runs keep their text.
-fn write_nodes(f: &mut fmt::Formatter<'_>, nodes: u64) -> fmt::Result {
-    if nodes == DEFAULT_NODES {
-        Ok(())
-    } else {
-        write!(f, ",nodes={nodes}")
+        let kind = KINDS
+            .iter()
+            .find(|k| k.name() == name)
+            .ok_or_else(|| SpecError::UnknownKind(text.to_string()))?;
+        kind.read(params)
     }
 }
 
 impl fmt::Display for AgentSpec {
-    /// The canonical spec text, as written to CSV: every parameter, defaults included (the
-    /// `mcts` enhancements only when on).
+    /// The canonical spec text, as written to CSV: every parameter, defaults included (but
+    /// those declared [`Fallback::Quiet`] at their default).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            AgentSpec::Random => write!(f, "random"),
-            AgentSpec::Heuristic { temperature } => {
-                write!(f, "heuristic:temperature={temperature}")
-            }
-            AgentSpec::Mcts(p) => {
-                write!(f, "mcts:")?;
-                match p.budget {
-                    Budget::Iterations(n) => write!(f, "iterations={n}")?,
-                    Budget::Millis(ms) => write!(f, "ms={ms}")?,
-                }
-                let rollout = match p.rollout {
-                    Rollout::Random => "random",
-                    Rollout::Heuristic => "heuristic",
-                };
-                write!(f, ",c={},rollout={rollout},cutoff=", p.c)?;
-                match p.cutoff {
-                    Some(n) => write!(f, "{n}")?,
-                    None => write!(f, "none")?,
-                }
-                // The enhancements are written only when on, so plain UCT keeps the text
-                // earlier runs recorded.
-                if p.bias > 0.0 {
-                    write!(f, ",bias={}", p.bias)?;
-                }
-                if p.solver {
-                    write!(f, ",solver=on")?;
-                }
-                if let Some(w) = p.widening {
-                    write!(f, ",widen={},widen_exp={}", w.k, w.exponent)?;
-                }
-                if p.reuse {
-                    write!(f, ",reuse=on")?;
-                }
-                if let Some(w) = &p.net {
-                    write!(f, ",net={w}")?;
-                }
-                Ok(())
-            }
-            AgentSpec::Expectimax(p) => {
-                write!(f, "expectimax:depth={}", p.depth)?;
-                if let Some(ms) = p.ms {
-                    write!(f, ",ms={ms}")?;
-                }
-                write_nodes(f, p.nodes)
-            }
-            AgentSpec::Td(p) => {
-                write!(f, "td:weights={},ply={}", p.weights, p.ply)?;
-                write_nodes(f, p.nodes)
-            }
-            AgentSpec::External(p) => {
-                write!(f, "external:timeout_ms={},cmd={}", p.timeout_ms, p.cmd)
-            }
-            AgentSpec::Perfect(p) => {
-                write!(f, "perfect:db={},depth={}", p.db.display(), p.depth)
-            }
+            AgentSpec::Random => RANDOM.write(f, &()),
+            AgentSpec::Heuristic { temperature } => HEURISTIC.write(f, temperature),
+            AgentSpec::Mcts(p) => MCTS.write(f, p),
+            AgentSpec::Expectimax(p) => EXPECTIMAX.write(f, p),
+            AgentSpec::Td(p) => TD.write(f, p),
+            AgentSpec::External(p) => EXTERNAL.write(f, p),
+            AgentSpec::Perfect(p) => PERFECT.write(f, p),
         }
     }
 }
@@ -713,6 +886,92 @@ impl fmt::Display for AgentSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::params::markdown;
+
+    #[test]
+    fn every_table_agrees_with_itself() {
+        for kind in KINDS {
+            kind.check_table();
+        }
+    }
+
+    /// `docs/agents.md` shows the tables the declarations render, so the docs cannot drift.
+    #[test]
+    fn the_docs_show_every_declared_parameter() {
+        let docs = include_str!("../../docs/agents.md");
+        let tables = markdown(KINDS);
+        assert!(
+            docs.contains(&tables),
+            "docs/agents.md lacks the declared tables; paste:\n{tables}"
+        );
+    }
+
+    /// The errors read the declarations: the known keys, the values accepted, the budgets.
+    #[test]
+    fn errors_list_what_the_declarations_accept() {
+        for (text, message) in [
+            (
+                "mcts:iterations=10,depth=3",
+                "agent 'mcts' takes no parameter 'depth=3' (known: iterations, ms, c, rollout, \
+                 cutoff, bias, solver, widen, widen_exp, reuse, net)",
+            ),
+            (
+                "random:depth=3",
+                "agent 'random' takes no parameter 'depth=3' (known: none)",
+            ),
+            (
+                "mcts:c=1",
+                "agent 'mcts' needs a budget: iterations=N or ms=N",
+            ),
+            (
+                "expectimax:nodes=5",
+                "agent 'expectimax' needs a budget: depth=N and/or ms=N",
+            ),
+            (
+                "mcts:ms=5,iterations=5",
+                "agent 'mcts': give either 'iterations=' or 'ms=', not both",
+            ),
+            (
+                "expectimax:depth=65",
+                "agent 'expectimax': bad value '65' for 'depth' (expected a whole number from 1 to 64)",
+            ),
+            (
+                "td:nodes=0",
+                "agent 'td': bad value '0' for 'nodes' (expected a whole number from 1 to 10^12)",
+            ),
+            (
+                "td:ply=3",
+                "agent 'td': bad value '3' for 'ply' (expected 0, 1 or 2)",
+            ),
+            (
+                "mcts:iterations=1,widen_exp=1.5,widen=1",
+                "agent 'mcts': bad value '1.5' for 'widen_exp' (expected a number in (0, 1])",
+            ),
+            (
+                "mcts:iterations=1,widen_exp=0.5",
+                "agent 'mcts': 'widen_exp' (given '0.5') applies only with 'widen' on",
+            ),
+            (
+                "mcts:iterations=1,rollout=smart",
+                "agent 'mcts': bad value 'smart' for 'rollout' (expected random or heuristic)",
+            ),
+            (
+                "external:ms=5,cmd=x",
+                "agent 'external' takes no parameter 'ms=5' (known: timeout_ms, cmd)",
+            ),
+            (
+                "perfect:depth=2",
+                "agent 'perfect' needs db=DIR (a database directory written by cowrie solve)",
+            ),
+            (
+                "alphazero",
+                "unknown agent 'alphazero' (known: random, heuristic, mcts, expectimax, td, \
+                 external, perfect)",
+            ),
+        ] {
+            assert_eq!(err(text), message, "{text}");
+        }
+    }
 
     fn err(text: &str) -> String {
         text.parse::<AgentSpec>().unwrap_err().to_string()
@@ -848,13 +1107,16 @@ mod tests {
             ("external:timeout_ms=5", "cmd=COMMAND"),
             ("external:timeout_ms=0,cmd=x", "'timeout_ms'"),
             ("external:ms=5,cmd=x", "'ms=5'"),
-            ("external:cmd=", "no program"),
+            ("external:cmd=", "bad value '' for 'cmd'"),
             ("td:ply=3", "'ply'"),
             ("td:depth=1", "'depth=1'"),
             ("td:nodes=0", "'nodes'"),
             ("perfect", "db=DIR"),
             ("perfect:depth=3", "db=DIR"),
             ("perfect:db=x,depth=0", "'depth'"),
+            ("perfect:db=", "'db'"),
+            ("td:weights=shipped:", "'weights'"),
+            ("mcts:iterations=10,widen=none,widen_exp=0.5", "'widen_exp'"),
         ] {
             let e = err(text);
             assert!(e.contains(needle), "{text}: {e}");

@@ -20,7 +20,7 @@ use cowrie_engine::{Game, Player, ToAct};
 
 use std::sync::Arc;
 
-use super::Evaluate;
+use crate::evaluate::Evaluate;
 use crate::perfect::baghchal::BaghchalOracle;
 use crate::perfect::oracle::Oracle;
 use crate::value::Viewed;

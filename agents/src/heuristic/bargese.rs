@@ -9,7 +9,7 @@
 
 use cowrie_engine::{Bargese, BargeseRules, Game, Player, ToAct};
 
-use super::Evaluate;
+use crate::evaluate::Evaluate;
 use crate::td::bargese as tracks;
 use crate::td::encoding::Encoding;
 use crate::td::net::Inputs;

@@ -15,7 +15,7 @@ use crate::td::encoding::Encoding;
 use crate::td::frangieh as tesauro;
 use crate::td::net::Inputs;
 
-use super::Evaluate;
+use crate::evaluate::Evaluate;
 
 fn blots(state: &Frangieh, side: usize) -> f64 {
     (1..=24)

@@ -10,7 +10,7 @@
 use cowrie_engine::games::julbahar::Phase;
 use cowrie_engine::{Game, Julbahar, JulbaharRules, Player, ToAct};
 
-use super::Evaluate;
+use crate::evaluate::Evaluate;
 use crate::td::encoding::Encoding;
 use crate::td::julbahar as tables;
 use crate::td::net::Inputs;

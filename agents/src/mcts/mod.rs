@@ -45,11 +45,12 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::heuristic::{leaf_value, pick_by, value_bound, Evaluate};
+use crate::agent::Agent;
+use crate::evaluate::{leaf_value, value_bound, Evaluate};
+use crate::heuristic::pick_by;
 use crate::spec::{Budget, MctsParams, Rollout};
 use crate::td::NetEval;
 use crate::value::Viewed;
-use crate::Agent;
 use tree::{width, Edge, Node, Proof, Tree, NONE};
 
 /// A UCT search agent.

@@ -28,8 +28,8 @@ use cowrie_engine::{Game, Player, ToAct};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::heuristic::Evaluate;
-use crate::Agent;
+use crate::agent::Agent;
+use crate::evaluate::Evaluate;
 
 /// Exact scores lie beyond this magnitude; evaluation scores within [`EVAL_SCALE`].
 const EXACT: i32 = 50_000;

@@ -25,11 +25,12 @@ use cowrie_engine::{Game, Player, ToAct};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::agent::Agent;
+use crate::evaluate::Evaluate;
 use crate::expectimax::Evaluator;
-use crate::heuristic::Evaluate;
+use crate::expectimax::Expectimax;
 use crate::spec::{ExpectimaxParams, SpecError, TdParams, Weights};
 use crate::value::Viewed;
-use crate::{Agent, Expectimax};
 pub use encoding::Encoding;
 pub use net::{Inputs, Net, NetError, Outputs};
 
@@ -264,7 +265,7 @@ pub struct TdAgent<G: Game> {
 
 impl<G: Evaluate> TdAgent<G> {
     /// A `td` agent; the weights are checked against the game when built (see
-    /// [`crate::AnyAgent::try_build`]) and read at the first move.
+    /// [`crate::any::AnyAgent::try_build`]) and read at the first move.
     #[must_use]
     pub fn new(params: TdParams, rng: ChaCha8Rng) -> Self {
         TdAgent {

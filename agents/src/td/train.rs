@@ -14,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::net::{Grad, Inputs, Net, Outputs};
 use super::{equity, flip, outcome};
-use crate::heuristic::Evaluate;
+use crate::evaluate::Evaluate;
 use crate::value::Viewed;
 
 /// Buffers reused across games.

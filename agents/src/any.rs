@@ -1,0 +1,141 @@
+//! [`AnyAgent`]: the agent an [`AgentSpec`] describes, built for one game, one variant per kind
+//! and dispatched statically by `match` (no trait objects in the hot loop).
+
+use rand_chacha::ChaCha8Rng;
+
+use crate::agent::{Agent, Forfeit};
+use crate::evaluate::Evaluate;
+use crate::expectimax::Expectimax;
+use crate::external::ExternalAgent;
+use crate::heuristic::HeuristicAgent;
+use crate::mcts::MctsAgent;
+use crate::perfect::PerfectAgent;
+use crate::random::RandomAgent;
+use crate::spec::{AgentSpec, SpecError, Weights};
+use crate::td::{self, TdAgent};
+
+/// Any built agent for game `G`, one variant per kind.
+#[derive(Clone, Debug)]
+pub enum AnyAgent<G: Evaluate> {
+    /// Uniform random play.
+    Random(RandomAgent),
+    /// One-ply greedy or softmax play on the evaluation.
+    Heuristic(HeuristicAgent),
+    /// UCT Monte Carlo tree search.
+    Mcts(Box<MctsAgent<G>>),
+    /// Expectiminimax with alpha-beta and Star1/Star2.
+    Expectimax(Box<Expectimax<G>>),
+    /// The learned evaluation, greedy or searched.
+    Td(Box<TdAgent<G>>),
+    /// Another program over the JSON-lines protocol.
+    External(Box<ExternalAgent>),
+    /// Perfect play from a solved database.
+    Perfect(Box<PerfectAgent<G>>),
+}
+
+impl<G: Evaluate> AnyAgent<G> {
+    /// Builds the agent `spec` describes, with its own random stream `rng`.
+    ///
+    /// # Panics
+    /// For a kind whose building can fail (`external`, `td`, `perfect`): use
+    /// [`AnyAgent::try_build`].
+    #[must_use]
+    pub fn build(spec: &AgentSpec, rng: ChaCha8Rng) -> AnyAgent<G> {
+        match Self::try_build(spec, rng) {
+            Ok(a) => a,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// Builds the agent `spec` describes, with its own random stream `rng`.
+    ///
+    /// # Errors
+    /// An `external` command that cannot be run (empty, unbalanced quotes, no such program);
+    /// `td` weights that cannot be read or are not a network for this game; a `perfect`
+    /// database that cannot be read, or a game without a solver.
+    pub fn try_build(spec: &AgentSpec, rng: ChaCha8Rng) -> Result<AnyAgent<G>, SpecError> {
+        Ok(match spec {
+            AgentSpec::Random => AnyAgent::Random(RandomAgent::new(rng)),
+            AgentSpec::Heuristic { temperature } => {
+                AnyAgent::Heuristic(HeuristicAgent::new(*temperature, rng))
+            }
+            AgentSpec::Mcts(p) => {
+                if let Some(Weights::File(path)) = &p.net {
+                    td::load_cached(path).map_err(|e| SpecError::Weights(e.to_string()))?;
+                }
+                AnyAgent::Mcts(Box::new(MctsAgent::new(p.clone(), rng)))
+            }
+            AgentSpec::Expectimax(p) => AnyAgent::Expectimax(Box::new(Expectimax::new(*p, rng))),
+            AgentSpec::External(p) => AnyAgent::External(Box::new(ExternalAgent::new(p, rng)?)),
+            AgentSpec::Td(p) => {
+                if let Weights::File(path) = &p.weights {
+                    td::load_cached(path).map_err(|e| SpecError::Weights(e.to_string()))?;
+                }
+                AnyAgent::Td(Box::new(TdAgent::new(p.clone(), rng)))
+            }
+            AgentSpec::Perfect(p) => {
+                let oracle = G::perfect_oracle(&p.db).map_err(|reason| SpecError::Unavailable {
+                    kind: "perfect".to_string(),
+                    reason,
+                })?;
+                AnyAgent::Perfect(Box::new(PerfectAgent::new(oracle, p.depth, rng)))
+            }
+        })
+    }
+
+    /// Checks that `spec` can play `G` under `rules` before a run starts: for `td`, that the
+    /// weights were trained for this game, encoding and scoring; for `perfect`, that its
+    /// database was solved under these rules.
+    ///
+    /// # Errors
+    /// As [`AnyAgent::try_build`], and weights or a database for other rules, naming them.
+    pub fn check_rules(spec: &AgentSpec, rules: &G::Rules) -> Result<(), SpecError> {
+        match spec {
+            AgentSpec::Td(p) => {
+                td::resolve::<G>(&p.weights, rules)?;
+            }
+            AgentSpec::Mcts(p) => {
+                if let Some(w) = &p.net {
+                    td::resolve::<G>(w, rules)?;
+                }
+            }
+            AgentSpec::Perfect(p) => {
+                let oracle = G::perfect_oracle(&p.db).map_err(|reason| SpecError::Unavailable {
+                    kind: "perfect".to_string(),
+                    reason,
+                })?;
+                oracle
+                    .check_rules(rules)
+                    .map_err(|reason| SpecError::Unavailable {
+                        kind: "perfect".to_string(),
+                        reason,
+                    })?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+impl<G: Evaluate> Agent<G> for AnyAgent<G> {
+    #[inline]
+    fn choose(&mut self, state: &G, legal: &[G::Action]) -> G::Action {
+        match self {
+            AnyAgent::Random(a) => a.choose(state, legal),
+            AnyAgent::Heuristic(a) => a.choose(state, legal),
+            AnyAgent::Mcts(a) => a.choose(state, legal),
+            AnyAgent::Expectimax(a) => a.choose(state, legal),
+            AnyAgent::External(a) => a.choose(state, legal),
+            AnyAgent::Td(a) => a.choose(state, legal),
+            AnyAgent::Perfect(a) => a.choose(state, legal),
+        }
+    }
+
+    #[inline]
+    fn try_choose(&mut self, state: &G, legal: &[G::Action]) -> Result<G::Action, Forfeit> {
+        match self {
+            AnyAgent::External(a) => a.try_choose(state, legal),
+            other => Ok(other.choose(state, legal)),
+        }
+    }
+}

@@ -8,7 +8,7 @@ use anyhow::bail;
 use cowrie_engine::{Baghchal, BaghchalRules, Game, RuleSet};
 use cowrie_solver::SolveRules;
 
-use crate::cli;
+use crate::args;
 use crate::progress::Progress;
 
 /// A game and its rules: as given (the game's name, a named variant or `None` for the game's
@@ -74,7 +74,7 @@ impl RulesConfig {
     ///
     /// # Errors
     /// As [`RulesConfig::new`].
-    pub fn from_args(a: &cli::GameRulesArgs) -> anyhow::Result<Self> {
+    pub fn from_args(a: &args::GameRulesArgs) -> anyhow::Result<Self> {
         RulesConfig::new(a.game(), a.variant.variant.as_deref(), &a.variant.options)
     }
 
@@ -136,7 +136,7 @@ impl SolverRules {
     ///
     /// # Errors
     /// Another game, an unknown variant or option, or an option the solver cannot take.
-    pub fn from_args(a: &cli::GameRulesArgs) -> anyhow::Result<Self> {
+    pub fn from_args(a: &args::GameRulesArgs) -> anyhow::Result<Self> {
         if a.game() != Baghchal::NAME {
             bail!("the solver covers baghchal only, not '{}'", a.game());
         }
@@ -167,7 +167,7 @@ pub struct RunConfig {
 impl RunConfig {
     /// `--seed`, `--threads` and `--quiet`.
     #[must_use]
-    pub fn from_args(a: &cli::RunArgs, command_line: Vec<String>) -> RunConfig {
+    pub fn from_args(a: &args::RunArgs, command_line: Vec<String>) -> RunConfig {
         RunConfig {
             seed: a.seeding.or_default(),
             threads: a.workers.threads,

@@ -14,6 +14,7 @@
 //! and run live in `cmd/<name>.rs`, and only [`registry`] maps a game's name to a generic call.
 //! Commands import the wings and never each other; no wing imports a command.
 
+pub mod args;
 pub mod cli;
 pub mod cmd;
 pub mod config;

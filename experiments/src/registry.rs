@@ -38,7 +38,7 @@ pub fn dispatch<T: GameTask>(name: &str, task: T) -> anyhow::Result<T::Output> {
         "bargese" => task.run::<Bargese>(),
         _ => anyhow::bail!(
             "unknown game {} (known: {})",
-            crate::cli::quote(name),
+            crate::args::quote(name),
             GAMES.join(", ")
         ),
     }

@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use cowrie_agents::AgentSpec;
 use cowrie_engine::{Baghchal, Bargese, Frangieh, Julbahar, Player, ToAct};
-use cowrie_experiments::cli::{max_threads, MAX_GAMES};
+use cowrie_experiments::args::{max_threads, MAX_GAMES};
 use cowrie_experiments::run::seeds::{agent_stream, chance_stream};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;

@@ -131,7 +131,7 @@ pub fn play_match(args: &MatchArgs, _stop: &Stop) -> Result<Played, String> {
         resume: args.resume,
         record: args.record,
     };
-    cowrie_experiments::cli::thread_count(&args.threads.to_string())
+    cowrie_experiments::args::thread_count(&args.threads.to_string())
         .map_err(|e| format!("--threads {}: {e}", args.threads))?;
     // The command line's one-line message (`experiments/src/main.rs`), without its `error: `.
     match runner::run(&cfg) {

@@ -12,7 +12,7 @@ use cowrie_agents::AgentSpec;
 use cowrie_engine::RuleSet;
 use sha2::{Digest, Sha256};
 
-use crate::cli::game_count;
+use crate::args::game_count;
 use crate::config::{RulesConfig, RunConfig};
 use crate::registry::{dispatch, GameTask, GAMES};
 use crate::run::record::MatchLabels;

@@ -5,7 +5,7 @@ use anyhow::bail;
 use clap::Args;
 use cowrie_agents::AgentSpec;
 
-use crate::cli::{agent_spec, game_count, GameArg, GameRulesArgs, OutArg, ResumeArg, RunArgs};
+use crate::args::{agent_spec, game_count, GameArg, GameRulesArgs, OutArg, ResumeArg, RunArgs};
 use crate::config::RulesConfig;
 use crate::config::RunConfig;
 use crate::output::print_stdout;

@@ -27,7 +27,7 @@ use clap::Args;
 use cowrie_agents::{AgentSpec, Evaluate};
 use cowrie_engine::Player;
 
-use crate::cli::{agent_spec, game_count, GameRulesArgs, OutArg, ResumeArg, RunArgs};
+use crate::args::{agent_spec, game_count, GameRulesArgs, OutArg, ResumeArg, RunArgs};
 use crate::config::RulesConfig;
 use crate::config::RunConfig;
 use crate::games::Report;

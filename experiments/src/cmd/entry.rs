@@ -24,7 +24,7 @@ use cowrie_engine::{
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use crate::cli::{game_count, OutArg, SeedArg, ThreadsArg, VariantArgs};
+use crate::args::{game_count, OutArg, SeedArg, ThreadsArg, VariantArgs};
 use crate::output::f6;
 use crate::output::print_stdout;
 use crate::run::seeds::{agent_stream, chance_stream};

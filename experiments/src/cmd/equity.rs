@@ -16,7 +16,7 @@ use anyhow::Context;
 use clap::Args;
 use cowrie_engine::Julbahar;
 
-use crate::cli::{OutArg, SeedArg};
+use crate::args::{OutArg, SeedArg};
 use crate::output::f6;
 use crate::output::print_stdout;
 use crate::run::record::read_subgames;

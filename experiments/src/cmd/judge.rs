@@ -24,7 +24,7 @@ use cowrie_solver::packed::{self, Code, DRAW, LOSS, WIN};
 use cowrie_solver::placement_db::{self, PlacementReader};
 use cowrie_solver::{Database, SolveRules};
 
-use crate::cli::OutArg;
+use crate::args::OutArg;
 use crate::games::Report;
 use crate::output::print_stdout;
 use crate::run::gamelog::GameRecord;
@@ -167,7 +167,7 @@ fn judge_game(
     if state.notation() != rec.start {
         bail!(at(format!(
             "start position {} is not the rules' start '{}'",
-            crate::cli::quote(&rec.start),
+            crate::args::quote(&rec.start),
             state.notation()
         )));
     }
@@ -236,7 +236,7 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<String> {
                 "'{}' line {}: a game of {}, not baghchal",
                 args.file.display(),
                 n + 1,
-                crate::cli::quote(&rec.game)
+                crate::args::quote(&rec.game)
             );
         }
         judge_game(&rec, &reader, &db, &mut tallies)

@@ -35,7 +35,7 @@ use clap::Args;
 use cowrie_agents::{AgentSpec, Evaluate};
 use cowrie_engine::Player;
 
-use crate::cli::{agent_spec, game_count, GameRulesArgs, OutArg, ResumeArg, RunArgs};
+use crate::args::{agent_spec, game_count, GameRulesArgs, OutArg, ResumeArg, RunArgs};
 use crate::config::check_pairs;
 use crate::config::check_writable;
 use crate::config::{RulesConfig, RunConfig};

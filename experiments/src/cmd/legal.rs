@@ -25,7 +25,7 @@ use cowrie_engine::RuleSet;
 use cowrie_engine::{Frangieh, FrangiehRules, Game, Player};
 use serde::{Deserialize, Serialize};
 
-use crate::cli::VariantArgs;
+use crate::args::VariantArgs;
 
 /// A position from the mover's view, in the test data's encoding.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -83,7 +83,7 @@ fn view_of(board: &Board) -> View {
 fn parse_line(line: &str, rules: &FrangiehRules) -> anyhow::Result<(Frangieh, [u8; 2])> {
     let (board, dice) = if line.starts_with('{') {
         let j: JsonInput = serde_json::from_str(line)
-            .map_err(crate::cli::json_error)
+            .map_err(crate::args::json_error)
             .context("not a position object")?;
         let points: [i8; 24] = j
             .points
@@ -101,7 +101,7 @@ fn parse_line(line: &str, rules: &FrangiehRules) -> anyhow::Result<(Frangieh, [u
             cowrie_engine::games::tables::decode_position_id(f[0]).map_err(|e| anyhow!("{e}"))?;
         let die = |s: &str| {
             s.parse::<u8>()
-                .with_context(|| format!("die {}", crate::cli::quote(s)))
+                .with_context(|| format!("die {}", crate::args::quote(s)))
         };
         let dice = f[1..]
             .iter()
@@ -137,7 +137,7 @@ pub fn run_legal<R: BufRead, W: Write>(
             continue;
         }
         let (state, dice) = parse_line(text, rules)
-            .with_context(|| format!("line {}: {}", i + 1, crate::cli::quote(text)))?;
+            .with_context(|| format!("line {}: {}", i + 1, crate::args::quote(text)))?;
         state.legal_actions(&mut buf);
         let mut results: Vec<Result1> = buf
             .iter()

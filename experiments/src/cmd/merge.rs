@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context};
 use clap::Args;
 
-use crate::cli::OutArg;
+use crate::args::OutArg;
 use crate::games::Report;
 use crate::registry::{dispatch, GameTask};
 use crate::run::digest::{self, FileDigest};
@@ -32,7 +32,7 @@ fn read_manifest(dir: &Path, read: Read) -> anyhow::Result<serde_json::Value> {
     let path = dir.join("manifest.json");
     let text = read(&path).with_context(|| format!("cannot read '{}'", path.display()))?;
     serde_json::from_slice(&text)
-        .map_err(crate::cli::json_error)
+        .map_err(crate::args::json_error)
         .with_context(|| format!("'{}' is not a manifest", path.display()))
 }
 
@@ -70,11 +70,11 @@ fn first_difference(run: &serde_json::Value, other: &serde_json::Value) -> Strin
     for k in keys {
         if run.get(k) != other.get(k) {
             let show = |v: Option<&serde_json::Value>| {
-                crate::cli::quote(&v.map_or_else(|| "nothing".to_string(), ToString::to_string))
+                crate::args::quote(&v.map_or_else(|| "nothing".to_string(), ToString::to_string))
             };
             return format!(
                 "run.{} is {} there, {} here",
-                crate::cli::quote(k).trim_matches('\''),
+                crate::args::quote(k).trim_matches('\''),
                 show(run.get(k)),
                 show(other.get(k))
             );
@@ -141,7 +141,7 @@ pub fn read_shards(shards: &[PathBuf], read: Read) -> anyhow::Result<Merged> {
             bail!(
                 "shard '{}' is not complete (status {})",
                 dir.join("manifest.json").display(),
-                crate::cli::quote(&m["status"].to_string())
+                crate::args::quote(&m["status"].to_string())
             );
         }
         let mut r = crate::run::manifest::current_spelling(&m["run"]);
@@ -268,7 +268,7 @@ pub fn read_shards(shards: &[PathBuf], read: Read) -> anyhow::Result<Merged> {
         bytes
     });
     let agents: [String; 2] = serde_json::from_value(run["agents"].clone())
-        .map_err(crate::cli::json_error)
+        .map_err(crate::args::json_error)
         .context("manifest without agents")?;
     let sides = dispatch(run["game"].as_str().unwrap_or_default(), Sides)?;
     Ok(Merged {

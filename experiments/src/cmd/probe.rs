@@ -11,7 +11,7 @@ use cowrie_solver::packed::{self, Code};
 use cowrie_solver::placement_db::{self, PlacementReader};
 use cowrie_solver::{Database, Value};
 
-use crate::cli::GameRulesArgs;
+use crate::args::GameRulesArgs;
 use crate::config::SolverRules;
 use crate::games::Report;
 use crate::output::print_stdout;

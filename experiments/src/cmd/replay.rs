@@ -61,7 +61,7 @@ impl GameTask for Replay<'_> {
         if state.notation() != rec.start {
             bail!(at(format!(
                 "start position {} is not the rules' start '{}'",
-                crate::cli::quote(&rec.start),
+                crate::args::quote(&rec.start),
                 state.notation()
             )));
         }
@@ -94,7 +94,7 @@ impl GameTask for Replay<'_> {
                     if state.to_act() != ToAct::Chance {
                         bail!(at(format!(
                             "event {n}: chance outcome {} where no chance node is",
-                            crate::cli::quote(chance)
+                            crate::args::quote(chance)
                         )));
                     }
                     state.chance_outcomes(&mut outcomes);
@@ -105,7 +105,7 @@ impl GameTask for Replay<'_> {
                         .with_context(|| {
                             at(format!(
                                 "event {n}: {} is not an outcome here",
-                                crate::cli::quote(chance)
+                                crate::args::quote(chance)
                             ))
                         })?;
                     state.apply_outcome(o);
@@ -119,7 +119,7 @@ impl GameTask for Replay<'_> {
                         ToAct::Decision(p) if p.seat() == *seat => {}
                         other => bail!(at(format!(
                             "event {n}: seat {seat} plays {} but the state is {other:?}",
-                            crate::cli::quote(action)
+                            crate::args::quote(action)
                         ))),
                     }
                     let a = state
@@ -189,9 +189,9 @@ impl GameTask for Replay<'_> {
         {
             bail!(at(format!(
                 "the replay ends {} (winner {}, {} plies, '{}'), the record says {} (winner {}, {} plies, {})",
-                crate::cli::quote(reason), seat(winner), state.plies(), state.notation(),
-                crate::cli::quote(&rec.end_reason), seat(rec.winner_seat), rec.plies,
-                crate::cli::quote(&rec.end)
+                crate::args::quote(reason), seat(winner), state.plies(), state.notation(),
+                crate::args::quote(&rec.end_reason), seat(rec.winner_seat), rec.plies,
+                crate::args::quote(&rec.end)
             )));
         }
         let _ = writeln!(

@@ -3,7 +3,7 @@
 use clap::Args;
 use cowrie_engine::{Game, RuleSet};
 
-use crate::cli::GameArg;
+use crate::args::GameArg;
 use crate::registry::{dispatch, GameTask};
 
 struct ListRules;

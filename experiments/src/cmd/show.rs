@@ -5,7 +5,7 @@ use anyhow::Context;
 use clap::Args;
 use cowrie_engine::Game;
 
-use crate::cli::{GameRulesArgs, OutArg};
+use crate::args::{GameRulesArgs, OutArg};
 use crate::output::print_stdout;
 use crate::pages::board::Draw;
 use crate::registry::{dispatch, GameTask};

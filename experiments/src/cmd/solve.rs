@@ -18,7 +18,7 @@ use cowrie_solver::{
 use cowrie_solver::{packed, placement_check};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::cli::{GameRulesArgs, OutArg, ResumeArg, ThreadsArg};
+use crate::args::{GameRulesArgs, OutArg, ResumeArg, ThreadsArg};
 use crate::config::SolverRules;
 use crate::output::print_stdout;
 

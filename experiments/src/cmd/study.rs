@@ -21,7 +21,7 @@ use clap::Args;
 use cowrie_engine::{Baghchal, Bargese, Frangieh, Game, Julbahar, RuleSet};
 use serde::{Deserialize, Serialize};
 
-use crate::cli::{game_count, OutArg, ResumeArg, SeedArg, ThreadsArg};
+use crate::args::{game_count, OutArg, ResumeArg, SeedArg, ThreadsArg};
 use crate::config::RunConfig;
 use crate::run::comparison::{self as compare, CompareConfig, CompareRow, Fixed6, RuleSetSpec};
 use crate::run::record::writer_for;

@@ -24,7 +24,7 @@ use anyhow::Context;
 use clap::Args;
 use cowrie_agents::AgentSpec;
 
-use crate::cli::{agent_spec, game_count, GameRulesArgs, OutArg, ResumeArg, RunArgs};
+use crate::args::{agent_spec, game_count, GameRulesArgs, OutArg, ResumeArg, RunArgs};
 use crate::config::check_pairs;
 use crate::config::{RulesConfig, RunConfig};
 use crate::output::f6;

@@ -25,7 +25,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use crate::cli::{game_count, GameRulesArgs, OutArg, ResumeArg, SeedArg, ThreadsArg};
+use crate::args::{game_count, GameRulesArgs, OutArg, ResumeArg, SeedArg, ThreadsArg};
 use crate::config::RulesConfig;
 use crate::output::print_stdout;
 use crate::pages::plots::Interval;

@@ -40,7 +40,7 @@ use anyhow::Context;
 use cowrie_agents::AgentSpec;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::cli;
+use crate::args;
 use crate::config::RulesConfig;
 use crate::config::RunConfig;
 use crate::registry::{dispatch, GameTask};
@@ -397,8 +397,8 @@ impl std::str::FromStr for RuleSetSpec {
         if let Some(bad) = options.iter().find(|o| !o.contains('=')) {
             bail!(
                 "rule set {}: {} is not key=value",
-                cli::quote(s),
-                cli::quote(bad)
+                args::quote(s),
+                args::quote(bad)
             );
         }
         Ok(RuleSetSpec {

@@ -122,7 +122,7 @@ pub fn recorded(
         None => Ok(None),
         Some(v) => serde_json::from_value(v.clone())
             .map(Some)
-            .map_err(crate::cli::json_error)
+            .map_err(crate::args::json_error)
             .with_context(|| {
                 format!(
                     "'{}': files.{name} is not a digest (bytes, sha256)",

@@ -49,7 +49,7 @@ pub fn parse_record(
 ) -> anyhow::Result<GameRecord> {
     let line = line.with_context(|| format!("cannot read '{}'", file.display()))?;
     let rec: GameRecord = serde_json::from_str(&line)
-        .map_err(crate::cli::json_error)
+        .map_err(crate::args::json_error)
         .with_context(|| format!("'{}' line {}: not a game record", file.display(), n + 1))?;
     if let Some(run) = run {
         check_record(run, &rec, file, n + 1)?;
@@ -82,7 +82,7 @@ pub fn check_read(
         r => r.with_context(|| format!("cannot read '{}'", manifest_path.display()))?,
     };
     let m: serde_json::Value = serde_json::from_slice(&text)
-        .map_err(crate::cli::json_error)
+        .map_err(crate::args::json_error)
         .with_context(|| format!("'{}' is not a manifest", manifest_path.display()))?;
     let name = file
         .file_name()
@@ -111,8 +111,8 @@ fn check_record(
         anyhow::anyhow!(
             "'{}' line {line}: the record's {field} is {} but its run's is {}",
             file.display(),
-            crate::cli::quote(&theirs),
-            crate::cli::quote(&ours)
+            crate::args::quote(&theirs),
+            crate::args::quote(&ours)
         )
     };
     let text = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_string();

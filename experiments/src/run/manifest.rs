@@ -150,7 +150,7 @@ pub fn resumable(
     text: &[u8],
 ) -> anyhow::Result<serde_json::Value> {
     let old: serde_json::Value = serde_json::from_slice(text)
-        .map_err(crate::cli::json_error)
+        .map_err(crate::args::json_error)
         .with_context(|| format!("--resume: '{}' is not a manifest", path.display()))?;
     let old_run = &current_spelling(&old["run"]);
     if let (Some(a), Some(b)) = (old_run.as_object(), run.as_object()) {

@@ -64,7 +64,7 @@ impl std::str::FromStr for Shard {
             Some((k, n)) if n >= 1 && (1..=n).contains(&k) => Ok(Shard { k, n }),
             _ => anyhow::bail!(
                 "--shard {}: expected K/N with 1 <= K <= N",
-                crate::cli::quote(s)
+                crate::args::quote(s)
             ),
         }
     }

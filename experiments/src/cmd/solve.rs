@@ -187,11 +187,11 @@ pub fn run(args: &SolveArgs, command_line: Vec<String>) -> anyhow::Result<String
         bail!("--threads must be at least 1, got 0");
     }
     let index = Index::new();
-    let movement = solve::peak_memory(&index, &rules);
+    let movement = solve::peak_memory(&index, rules);
     let placement = if args.movement_only {
         0
     } else {
-        placement_db::peak_memory(&index, &rules)
+        placement_db::peak_memory(&index, rules)
     };
     let (needed, peak_at) = if placement > movement {
         (placement, "two consecutive placement halves")
@@ -235,7 +235,7 @@ pub fn run(args: &SolveArgs, command_line: Vec<String>) -> anyhow::Result<String
     let outcomes = pool.install(|| {
         solve::solve_recorded(
             &args.output.out,
-            &rules,
+            rules,
             args.resuming.resume,
             &observer,
             Some(&record),
@@ -245,19 +245,19 @@ pub fn run(args: &SolveArgs, command_line: Vec<String>) -> anyhow::Result<String
         Vec::new()
     } else {
         pool.install(|| {
-            placement_db::solve_placement(&args.output.out, &rules, args.down_to_placed, &observer)
+            placement_db::solve_placement(&args.output.out, rules, args.down_to_placed, &observer)
         })?
     };
     observer.bar.finish_and_clear();
     let mut text = report(&outcomes, needed);
     if !halves.is_empty() {
-        text.push_str(&placement_report(&args.output.out, &rules, &halves)?);
+        text.push_str(&placement_report(&args.output.out, rules, &halves)?);
     }
     if args.verify {
-        let checks = pool.install(|| verify(args, &rules, &all_rules.engine, &outcomes))?;
+        let checks = pool.install(|| verify(args, rules, &all_rules.engine, &outcomes))?;
         text.push_str(&checks);
         if !halves.is_empty() {
-            text.push_str(&verify_placement(args, &rules, &all_rules.engine)?);
+            text.push_str(&verify_placement(args, rules, &all_rules.engine)?);
         }
     }
     Ok(text)

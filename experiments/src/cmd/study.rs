@@ -257,7 +257,7 @@ fn table(
                 r.agent,
                 args.games,
                 rate("advantage_p1"),
-                match crate::registry::facts(&r.game)
+                match crate::registry::facts(r.game)
                     .ok()
                     .and_then(|f| { f.fixed_first_mover.map(|p| f.sides[p.index()]) })
                 {

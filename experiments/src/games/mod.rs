@@ -170,7 +170,7 @@ mod fact_tests {
                         }
                         ToAct::Chance => {
                             state.chance_outcomes(&mut outcomes);
-                            let (o, _) = outcomes[rng.gen_range(0..outcomes.len())].clone();
+                            let (o, _) = outcomes[rng.gen_range(0..outcomes.len())];
                             state.apply_outcome(o);
                         }
                         ToAct::Terminal(_) => break,

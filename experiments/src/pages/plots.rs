@@ -361,6 +361,28 @@ pub fn histogram(
     Ok(())
 }
 
+/// Writes `lengths.svg` in `out`: the histogram of plies per game of `rows` (a run's
+/// `games.csv`), in 60 or so bins. `cowrie match` and `cowrie merge` draw it alike.
+///
+/// # Errors
+/// An unwritable file.
+pub fn write_lengths(
+    out: &Path,
+    game: &str,
+    variant: &str,
+    rows: &[crate::run::record::GameRow],
+) -> anyhow::Result<()> {
+    let plies: Vec<u32> = rows.iter().map(|r| r.plies).collect();
+    let bin = (plies.iter().copied().max().unwrap_or(0) / 60).max(1);
+    histogram(
+        &out.join("lengths.svg"),
+        &format!("{game} {variant}: plies per game ({} games)", rows.len()),
+        &format!("plies (bins of {bin})"),
+        &plies,
+        bin,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -513,26 +535,4 @@ mod tests {
             "{width}"
         );
     }
-}
-
-/// Writes `lengths.svg` in `out`: the histogram of plies per game of `rows` (a run's
-/// `games.csv`), in 60 or so bins. `cowrie match` and `cowrie merge` draw it alike.
-///
-/// # Errors
-/// An unwritable file.
-pub fn write_lengths(
-    out: &Path,
-    game: &str,
-    variant: &str,
-    rows: &[crate::run::record::GameRow],
-) -> anyhow::Result<()> {
-    let plies: Vec<u32> = rows.iter().map(|r| r.plies).collect();
-    let bin = (plies.iter().copied().max().unwrap_or(0) / 60).max(1);
-    histogram(
-        &out.join("lengths.svg"),
-        &format!("{game} {variant}: plies per game ({} games)", rows.len()),
-        &format!("plies (bins of {bin})"),
-        &plies,
-        bin,
-    )
 }

@@ -62,6 +62,7 @@ pub use expectimax::{ChancePruning, Evaluator, Expectimax, SearchConfig};
 pub use external::ExternalAgent;
 pub use heuristic::HeuristicAgent;
 pub use mcts::MctsAgent;
+pub use params::ParamError;
 pub use perfect::{Oracle, PerfectAgent};
 pub use random::RandomAgent;
 pub use spec::{

@@ -4,13 +4,84 @@
 //! ([`cowrie_engine::RuleOption`]). The spec parser ([`Kind::parse`]), its errors (the known
 //! keys, the values accepted, a missing budget), the canonical spec text ([`Kind::write`]) and
 //! the parameter tables of `docs/agents.md` ([`markdown`]) all read those tables. The tables
-//! are in [`crate::spec`], beside the parameters they fill.
+//! are in [`crate::spec`], beside the parameters they fill; this machinery is generic over the
+//! spec type a kind builds (`S`), so it depends on nothing there.
 
 use std::fmt::{self, Write as _};
 
 use cowrie_engine::Word;
 
-use crate::spec::{AgentSpec, SpecError};
+/// Why an agent kind's parameters were refused: each a one-line message naming the kind and
+/// what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParamError {
+    /// A required parameter missing.
+    #[error("agent '{kind}' needs {expected}")]
+    MissingParam {
+        /// The agent kind.
+        kind: String,
+        /// The parameter it needs, as `key=VALUE (what it is)`.
+        expected: String,
+    },
+    /// A parameter the kind does not take.
+    #[error("agent '{kind}' takes no parameter '{param}' (known: {known})")]
+    UnknownParam {
+        /// The agent kind.
+        kind: String,
+        /// The parameter given.
+        param: String,
+        /// The parameters the kind takes, comma-separated (`none` if it takes none).
+        known: String,
+    },
+    /// A parameter given twice.
+    #[error("agent '{kind}': parameter '{param}' given twice")]
+    Repeated {
+        /// The agent kind.
+        kind: String,
+        /// The parameter.
+        param: String,
+    },
+    /// A parameter value that does not parse or is out of range.
+    #[error("agent '{kind}': bad value '{value}' for '{param}' (expected {expected})")]
+    BadValue {
+        /// The agent kind.
+        kind: String,
+        /// The parameter.
+        param: String,
+        /// The value given.
+        value: String,
+        /// What is accepted.
+        expected: String,
+    },
+    /// A parameter given without the one it goes with.
+    #[error("agent '{kind}': '{param}' (given '{value}') applies only with '{with}' on")]
+    Needs {
+        /// The agent kind.
+        kind: String,
+        /// The parameter given.
+        param: String,
+        /// The value given.
+        value: String,
+        /// The parameter it goes with.
+        with: String,
+    },
+    /// A search without a budget.
+    #[error("agent '{kind}' needs a budget: {expected}")]
+    MissingBudget {
+        /// The agent kind.
+        kind: String,
+        /// The budget parameters it accepts.
+        expected: String,
+    },
+    /// Two budgets where one is taken.
+    #[error("agent '{kind}': give either {keys}, not both")]
+    BothBudgets {
+        /// The agent kind.
+        kind: String,
+        /// The budget parameters, as `'iterations=' or 'ms='`.
+        keys: String,
+    },
+}
 
 /// The values a parameter accepts.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -371,8 +442,9 @@ impl Shared {
     }
 }
 
-/// An agent kind: its name, what it plays, and its parameters.
-pub struct Kind<P: 'static> {
+/// An agent kind whose parameters are a `P`, read into a spec `S`: its name, what it plays, and
+/// its parameters.
+pub struct Kind<P: 'static, S> {
     /// The name before the `:`.
     pub name: &'static str,
     /// What the agent plays, in one line.
@@ -385,10 +457,10 @@ pub struct Kind<P: 'static> {
     /// this decides only what a budget left out leaves.
     pub blank: fn() -> P,
     /// The spec of this kind with these parameters.
-    pub wrap: fn(P) -> AgentSpec,
+    pub wrap: fn(P) -> S,
 }
 
-impl<P> fmt::Debug for Kind<P> {
+impl<P, S> fmt::Debug for Kind<P, S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Kind")
             .field("name", &self.name)
@@ -397,7 +469,7 @@ impl<P> fmt::Debug for Kind<P> {
     }
 }
 
-impl<P> Kind<P> {
+impl<P, S> Kind<P, S> {
     fn param(&self, key: &str) -> Option<&Param<P>> {
         self.params.iter().find(|p| p.key == key)
     }
@@ -415,7 +487,7 @@ impl<P> Kind<P> {
 
     /// The `key=value` items of `text`, each a known key given once; a [`Values::Rest`]
     /// parameter takes the rest of the text.
-    fn items<'a>(&self, text: &'a str) -> Result<Vec<(&'static str, &'a str)>, SpecError> {
+    fn items<'a>(&self, text: &'a str) -> Result<Vec<(&'static str, &'a str)>, ParamError> {
         let mut items: Vec<(&'static str, &'a str)> = Vec::new();
         let mut at = 0;
         while at < text.len() {
@@ -428,7 +500,7 @@ impl<P> Kind<P> {
             let param = item
                 .split_once('=')
                 .and_then(|(k, _)| self.param(k))
-                .ok_or_else(|| SpecError::UnknownParam {
+                .ok_or_else(|| ParamError::UnknownParam {
                     kind: self.name.to_string(),
                     param: item.to_string(),
                     known: match self.params {
@@ -437,7 +509,7 @@ impl<P> Kind<P> {
                     },
                 })?;
             if items.iter().any(|(seen, _)| *seen == param.key) {
-                return Err(SpecError::Repeated {
+                return Err(ParamError::Repeated {
                     kind: self.name.to_string(),
                     param: param.key.to_string(),
                 });
@@ -455,14 +527,14 @@ impl<P> Kind<P> {
     }
 
     /// Refuses a spec without its budget or a required parameter.
-    fn check_given(&self, given: &[(&'static str, &str)]) -> Result<(), SpecError> {
+    fn check_given(&self, given: &[(&'static str, &str)]) -> Result<(), ParamError> {
         let is_given = |p: &Param<P>| given.iter().any(|(k, _)| *k == p.key);
         let count = |of: fn(&Fallback) -> bool| {
             let all = self.params.iter().filter(|p| of(&p.default));
             (all.clone().count(), all.filter(|p| is_given(p)).count())
         };
         let written = |p: &Param<P>| format!("{}={}", p.key, p.values.placeholder());
-        let missing = |expected: String| SpecError::MissingBudget {
+        let missing = |expected: String| ParamError::MissingBudget {
             kind: self.name.to_string(),
             expected,
         };
@@ -470,7 +542,7 @@ impl<P> Kind<P> {
             (0, _) | (_, 1) => {}
             (_, 0) => return Err(missing(self.list(ONE_OF, written, " or "))),
             _ => {
-                return Err(SpecError::BothBudgets {
+                return Err(ParamError::BothBudgets {
                     kind: self.name.to_string(),
                     keys: self.list(ONE_OF, |p| format!("'{}='", p.key), " or "),
                 })
@@ -484,7 +556,7 @@ impl<P> Kind<P> {
             .iter()
             .find(|p| p.default == Fallback::Required && !is_given(p))
         {
-            Some(p) => Err(SpecError::MissingParam {
+            Some(p) => Err(ParamError::MissingParam {
                 kind: self.name.to_string(),
                 expected: format!("{} ({})", written(p), p.values.describe()),
             }),
@@ -504,8 +576,8 @@ impl<P> Kind<P> {
     ///
     /// # Errors
     /// An unknown or repeated key, a budget missing or doubled, a required parameter missing, a
-    /// value not accepted: each a one-line [`SpecError`] naming it.
-    pub fn parse(&self, text: Option<&str>) -> Result<P, SpecError> {
+    /// value not accepted: each a one-line [`ParamError`] naming it.
+    pub fn parse(&self, text: Option<&str>) -> Result<P, ParamError> {
         let given = self.items(text.unwrap_or(""))?;
         self.check_given(&given)?;
         let mut p = (self.blank)();
@@ -513,7 +585,7 @@ impl<P> Kind<P> {
             let text = given.iter().find(|(k, _)| *k == param.key).map(|(_, v)| *v);
             let value = match (text, param.default) {
                 (Some(text), Fallback::With { key, .. }) if !self.is_on(key, &p) => {
-                    return Err(SpecError::Needs {
+                    return Err(ParamError::Needs {
                         kind: self.name.to_string(),
                         param: param.key.to_string(),
                         with: key.to_string(),
@@ -528,7 +600,7 @@ impl<P> Kind<P> {
                 },
             };
             if value.and_then(|v| (param.set)(&mut p, v)).is_none() {
-                return Err(SpecError::BadValue {
+                return Err(ParamError::BadValue {
                     kind: self.name.to_string(),
                     param: param.key.to_string(),
                     value: text
@@ -545,8 +617,8 @@ impl<P> Kind<P> {
     /// with a value in table order, but for [`Fallback::Quiet`] ones at their default.
     ///
     /// # Errors
-    /// As the formatter's.
-    pub fn write(&self, f: &mut fmt::Formatter<'_>, p: &P) -> fmt::Result {
+    /// As the writer's.
+    pub fn write<W: fmt::Write + ?Sized>(&self, f: &mut W, p: &P) -> fmt::Result {
         f.write_str(self.name)?;
         let mut sep = ':';
         for param in self.params {
@@ -582,16 +654,16 @@ impl<P> Kind<P> {
     }
 }
 
-/// An agent kind with its parameters' type left out: what the spec parser and the docs go
-/// through, in [`crate::spec::KINDS`].
-pub trait AnyKind: Sync {
+/// An agent kind building a spec `S`, with its parameters' type left out: what the spec parser
+/// and the docs go through (as [`crate::spec::KINDS`] lists them).
+pub trait AnyKind<S>: Sync {
     /// The name before the `:`.
     fn name(&self) -> &'static str;
     /// Reads the parameters after the `:` (if any) into a spec.
     ///
     /// # Errors
     /// As [`Kind::parse`].
-    fn read(&self, text: Option<&str>) -> Result<AgentSpec, SpecError>;
+    fn read(&self, text: Option<&str>) -> Result<S, ParamError>;
     /// The kind's row of the docs' table of kinds.
     fn kind_row(&self) -> String;
     /// The kind's rows of the docs' table of parameters.
@@ -599,19 +671,19 @@ pub trait AnyKind: Sync {
     /// Checks the table against itself (for the tests): keys distinct; every default
     /// accepted by its values; a [`Fallback::With`] names an earlier parameter; a
     /// [`Values::Rest`] parameter last; a required parameter text; docs on one line without a
-    /// `|`; every example canonical.
+    /// `|`; every example of this kind and canonical (it reads back and writes as itself).
     ///
     /// # Panics
     /// On the first inconsistency, naming it.
     fn check_table(&self);
 }
 
-impl<P> AnyKind for Kind<P> {
+impl<P, S> AnyKind<S> for Kind<P, S> {
     fn name(&self) -> &'static str {
         self.name
     }
 
-    fn read(&self, text: Option<&str>) -> Result<AgentSpec, SpecError> {
+    fn read(&self, text: Option<&str>) -> Result<S, ParamError> {
         self.parse(text).map(self.wrap)
     }
 
@@ -705,9 +777,16 @@ impl<P> AnyKind for Kind<P> {
         }
         assert!(!self.examples.is_empty(), "{name}: an example");
         for e in self.examples {
-            let spec: AgentSpec = e.parse().unwrap_or_else(|err| panic!("{e}: {err}"));
-            assert_eq!(spec.to_string(), *e, "{name}: an example is canonical");
-            assert!(e.starts_with(name), "{e} is a {name} spec");
+            let given = match e.split_once(':') {
+                Some((kind, given)) => (kind == name).then_some(Some(given)),
+                None => (*e == name).then_some(None),
+            };
+            let given = given.unwrap_or_else(|| panic!("{e} is a {name} spec"));
+            let p = self.parse(given).unwrap_or_else(|err| panic!("{e}: {err}"));
+            let mut written = String::new();
+            self.write(&mut written, &p)
+                .expect("a String takes any text");
+            assert_eq!(written, *e, "{name}: an example is canonical");
         }
     }
 }
@@ -715,7 +794,7 @@ impl<P> AnyKind for Kind<P> {
 /// The docs' tables of agent kinds and of their parameters (in `docs/agents.md`), rendered
 /// from the declarations.
 #[must_use]
-pub fn markdown(kinds: &[&dyn AnyKind]) -> String {
+pub fn markdown<S>(kinds: &[&dyn AnyKind<S>]) -> String {
     let mut s = String::from(
         "| spec | plays | parameters | canonical examples |\n| --- | --- | --- | --- |\n",
     );

@@ -18,7 +18,7 @@ use std::str::FromStr;
 
 use cowrie_engine::Word;
 
-use crate::params::{AnyKind, Fallback, Kind, Param, Shared, Value, Values};
+use crate::params::{AnyKind, Fallback, Kind, Param, ParamError, Shared, Value, Values};
 
 /// The deepest iterative-deepening search an `expectimax` spec may ask for (and the limit when
 /// only a time budget is given).
@@ -270,14 +270,9 @@ pub enum SpecError {
     /// The kind before `:` is not known.
     #[error("unknown agent '{0}' (known: {known})", known = kind_names())]
     UnknownKind(String),
-    /// A required parameter missing.
-    #[error("agent '{kind}' needs {expected}")]
-    MissingParam {
-        /// The agent kind.
-        kind: String,
-        /// The parameter it needs, as `key=VALUE (what it is)`.
-        expected: String,
-    },
+    /// Parameters the kind refuses: unknown, repeated, missing or out of range.
+    #[error(transparent)]
+    Params(#[from] ParamError),
     /// An agent that could not be built: a missing or unreadable file, a game without one.
     #[error("agent '{kind}': {reason}")]
     Unavailable {
@@ -285,64 +280,6 @@ pub enum SpecError {
         kind: String,
         /// Why, in words.
         reason: String,
-    },
-    /// A parameter the kind does not take.
-    #[error("agent '{kind}' takes no parameter '{param}' (known: {known})")]
-    UnknownParam {
-        /// The agent kind.
-        kind: String,
-        /// The parameter given.
-        param: String,
-        /// The parameters the kind takes, comma-separated (`none` if it takes none).
-        known: String,
-    },
-    /// A parameter given twice.
-    #[error("agent '{kind}': parameter '{param}' given twice")]
-    Repeated {
-        /// The agent kind.
-        kind: String,
-        /// The parameter.
-        param: String,
-    },
-    /// A parameter value that does not parse or is out of range.
-    #[error("agent '{kind}': bad value '{value}' for '{param}' (expected {expected})")]
-    BadValue {
-        /// The agent kind.
-        kind: String,
-        /// The parameter.
-        param: String,
-        /// The value given.
-        value: String,
-        /// What is accepted.
-        expected: String,
-    },
-    /// A parameter given without the one it goes with.
-    #[error("agent '{kind}': '{param}' (given '{value}') applies only with '{with}' on")]
-    Needs {
-        /// The agent kind.
-        kind: String,
-        /// The parameter given.
-        param: String,
-        /// The value given.
-        value: String,
-        /// The parameter it goes with.
-        with: String,
-    },
-    /// A search without a budget.
-    #[error("agent '{kind}' needs a budget: {expected}")]
-    MissingBudget {
-        /// The agent kind.
-        kind: String,
-        /// The budget parameters it accepts.
-        expected: String,
-    },
-    /// Two budgets where one is taken.
-    #[error("agent '{kind}': give either {keys}, not both")]
-    BothBudgets {
-        /// The agent kind.
-        kind: String,
-        /// The budget parameters, as `'iterations=' or 'ms='`.
-        keys: String,
     },
     /// Weights that cannot be used (a missing file, another game or encoding).
     #[error("agent 'td': {0}")]
@@ -437,7 +374,7 @@ fn switch_text(on: bool) -> Option<String> {
 }
 
 /// The `random` kind.
-pub const RANDOM: Kind<()> = Kind {
+pub const RANDOM: Kind<(), AgentSpec> = Kind {
     name: "random",
     doc: "uniform random play",
     examples: &["random"],
@@ -447,7 +384,7 @@ pub const RANDOM: Kind<()> = Kind {
 };
 
 /// The `heuristic` kind: its parameters are its temperature.
-pub const HEURISTIC: Kind<f64> = Kind {
+pub const HEURISTIC: Kind<f64, AgentSpec> = Kind {
     name: "heuristic",
     doc: "one-ply search on the game's evaluation",
     examples: &["heuristic:temperature=0"],
@@ -467,7 +404,7 @@ pub const HEURISTIC: Kind<f64> = Kind {
 };
 
 /// The `mcts` kind.
-pub const MCTS: Kind<MctsParams> = Kind {
+pub const MCTS: Kind<MctsParams, AgentSpec> = Kind {
     name: "mcts",
     doc: "UCT Monte Carlo tree search, with enhancements off unless turned on",
     examples: &[
@@ -656,7 +593,7 @@ pub const MCTS: Kind<MctsParams> = Kind {
 };
 
 /// The `expectimax` kind.
-pub const EXPECTIMAX: Kind<ExpectimaxParams> = Kind {
+pub const EXPECTIMAX: Kind<ExpectimaxParams, AgentSpec> = Kind {
     name: "expectimax",
     doc: "expectiminimax with alpha-beta and Star1/Star2 pruning, by iterative deepening",
     examples: &["expectimax:depth=3", "expectimax:depth=64,ms=50"],
@@ -700,7 +637,7 @@ pub const EXPECTIMAX: Kind<ExpectimaxParams> = Kind {
 };
 
 /// The `td` kind.
-pub const TD: Kind<TdParams> = Kind {
+pub const TD: Kind<TdParams, AgentSpec> = Kind {
     name: "td",
     doc: "a learned evaluation (trained by TD(lambda) self-play), greedy or searched",
     examples: &[
@@ -756,7 +693,7 @@ pub const TD: Kind<TdParams> = Kind {
 };
 
 /// The `external` kind.
-pub const EXTERNAL: Kind<ExternalParams> = Kind {
+pub const EXTERNAL: Kind<ExternalParams, AgentSpec> = Kind {
     name: "external",
     doc: "another program, spoken to over JSON lines",
     examples: &["external:timeout_ms=30000,cmd=python3 tools/gnubg_agent.py --ply 0"],
@@ -796,7 +733,7 @@ pub const EXTERNAL: Kind<ExternalParams> = Kind {
 };
 
 /// The `perfect` kind.
-pub const PERFECT: Kind<PerfectParams> = Kind {
+pub const PERFECT: Kind<PerfectParams, AgentSpec> = Kind {
     name: "perfect",
     doc: "perfect play from a solved database, by search where it does not reach",
     examples: &["perfect:db=dbs/five-captures,depth=4"],
@@ -835,7 +772,7 @@ pub const PERFECT: Kind<PerfectParams> = Kind {
 };
 
 /// Every agent kind, in the order errors and docs list them.
-pub static KINDS: &[&dyn AnyKind] = &[
+pub static KINDS: &[&dyn AnyKind<AgentSpec>] = &[
     &RANDOM,
     &HEURISTIC,
     &MCTS,
@@ -863,7 +800,7 @@ impl FromStr for AgentSpec {
             .iter()
             .find(|k| k.name() == name)
             .ok_or_else(|| SpecError::UnknownKind(text.to_string()))?;
-        kind.read(params)
+        Ok(kind.read(params)?)
     }
 }
 

@@ -118,6 +118,29 @@ pub enum ToAct {
     Terminal(EndReason),
 }
 
+/// What a chance node is for: the facts a harness keys its dice by, so that a throw keeps its
+/// value when a rule elsewhere in the game changes (`docs/conventions.md`, "Seeds and random
+/// streams"). It describes the node only; no rule reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ChanceNode {
+    /// The game the node belongs to within the unit of play, from 1: Julbahar's game number
+    /// within its match; 1 in games whose unit is a single game.
+    pub game: u32,
+    /// Whose throw it is: the player who acts after it, within that player's turn (a roll of
+    /// the dice it will play, a throw of the cowries it will move by). `None` for an opening
+    /// throw, which decides who starts and belongs to no player's turn (Frangieh's opening
+    /// roll, Julbahar's opening throw, Bargese's three-shell throws).
+    pub thrower: Option<Player>,
+}
+
+impl ChanceNode {
+    /// An opening throw of the first game.
+    pub const OPENING: ChanceNode = ChanceNode {
+        game: 1,
+        thrower: None,
+    };
+}
+
 /// How long a chain of chance nodes can be: chance nodes in a row, with no decision between
 /// them (a roll followed by a fresh roll, extra throws, an opening throw repeated on ties).
 ///
@@ -285,6 +308,14 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static {
 
     /// Writes a chance outcome as text (for game records).
     fn outcome_to_string(&self, outcome: Self::Outcome) -> String;
+
+    /// What the chance node at this state is for (meaningful at chance nodes only): its game
+    /// within the unit of play and whose throw it is. The default, [`ChanceNode::OPENING`],
+    /// says nothing of a player, so a harness treats every chance node of a game that keeps it
+    /// as one sequence of opening throws.
+    fn chance_node(&self) -> ChanceNode {
+        ChanceNode::OPENING
+    }
 
     /// The game's outcome, if it is over.
     fn end_reason(&self) -> Option<EndReason> {

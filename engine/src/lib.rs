@@ -62,8 +62,8 @@ pub mod testing;
 pub mod zobrist;
 
 pub use game::{
-    generic_random_playout, sample_outcome, ChanceChain, EndReason, Game, GameFacts, ParseError,
-    PlayError, Player, ToAct,
+    generic_random_playout, sample_outcome, ChanceChain, ChanceNode, EndReason, Game, GameFacts,
+    ParseError, PlayError, Player, ToAct,
 };
 pub use games::baghchal::{Baghchal, BaghchalAction, BaghchalRules};
 pub use games::bargese::{Bargese, BargeseAction, BargeseOutcome, BargeseRules};

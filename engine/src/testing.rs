@@ -35,7 +35,9 @@ pub struct ConformanceReport {
 /// - terminal nodes: returns zero-sum and within `±max_points`, the game within its ply cap;
 ///   non-terminal nodes: returns zero;
 /// - chance chains: no more chance nodes in a row than `facts.chance_chain` allows, and chance
-///   nodes exactly when `facts.has_chance`.
+///   nodes exactly when `facts.has_chance`;
+/// - [`Game::chance_node`]: a chance node's game number never decreases, and a throw of player
+///   `p` is followed by another chance node, the end, or a decision of `p`'s.
 ///
 /// A game without a ply cap that does not end within `10_000_000` plies fails the suite.
 ///
@@ -81,6 +83,8 @@ pub fn conformance<G: Game>(rules: &G::Rules, games: u64, seed: u64) -> Conforma
         let mut state = G::new(rules);
         let mut plies = 0u32;
         let mut chain = 0u32;
+        let mut thrower = None;
+        let mut game = 1u32;
         loop {
             check_notation(&state, rules);
             assert_eq!(state.plies(), plies, "ply counter at {}", state.notation());
@@ -109,6 +113,14 @@ pub fn conformance<G: Game>(rules: &G::Rules, games: u64, seed: u64) -> Conforma
                 }
                 ToAct::Chance => {
                     assert_eq!(state.returns(), [0.0; 2], "returns before the end");
+                    let node = state.chance_node();
+                    assert!(
+                        node.game >= game,
+                        "chance node of game {} after game {game} at {}",
+                        node.game,
+                        state.notation()
+                    );
+                    (game, thrower) = (node.game, node.thrower);
                     state.chance_outcomes(&mut outcomes);
                     assert!(!outcomes.is_empty(), "chance node without outcomes");
                     let distinct: HashSet<_> = outcomes.iter().map(|(o, _)| *o).collect();
@@ -132,8 +144,14 @@ pub fn conformance<G: Game>(rules: &G::Rules, games: u64, seed: u64) -> Conforma
                         );
                     }
                 }
-                ToAct::Decision(_) => {
+                ToAct::Decision(p) => {
                     chain = 0;
+                    assert!(
+                        thrower.is_none_or(|t| t == p),
+                        "{p} decides after {thrower:?}'s throw at {}",
+                        state.notation()
+                    );
+                    thrower = None;
                     assert_eq!(state.returns(), [0.0; 2], "returns before the end");
                     state.legal_actions(&mut actions);
                     assert!(

@@ -304,7 +304,7 @@ fn run_converge<G: Evaluate + Report>(cfg: &ConvergeConfig) -> anyhow::Result<St
         cfg.rules.manifest_run(serde_json::json!({
             "agents": names,
             "games": cfg.games,
-            "seat_swap": true,
+            "seat_swap": matches.iter().any(|m| m.swap),
             "seed": cfg.run.seed,
         })),
         cfg.run.threads,

@@ -58,7 +58,9 @@ impl MatchConfig {
         let run = RunConfig::from_args(&a.run, command_line);
         let cfg = MatchConfig {
             shard: a.shard.as_deref().map_or(Ok(Shard::WHOLE), str::parse)?,
-            swap: !a.no_swap,
+            // Self-play (the same spec in both seats) needs no seat swap: each game has dice
+            // of its own instead (docs/conventions.md).
+            swap: !a.no_swap && a.p1 != a.p2,
             record: a.record,
             resume: a.resuming.resume,
             ..MatchConfig::part(

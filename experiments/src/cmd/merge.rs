@@ -346,6 +346,8 @@ fn write(out: &Path, m: Merged, command_line: Vec<String>) -> anyhow::Result<()>
         finished: now,
         elapsed_seconds: 0.0,
         games_written: games,
+        // Shards count their own games; a game of one shard may repeat one of another's.
+        distinct_games: None,
         files,
     }
     .write(out)?;

@@ -111,7 +111,7 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
                 .collect::<Vec<_>>(),
             "agent": cfg.agent.to_string(),
             "games": cfg.games,
-            "seat_swap": true,
+            "seat_swap": matches[0].swap,
             "seed": cfg.run.seed,
         }),
         cfg.run.threads,
@@ -123,7 +123,7 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
     for ((set, _), m) in cfg.sets.iter().zip(&matches) {
         let dir = m.out.clone();
         cfg.run.progress.say(format!("{} {}", cfg.game, set.name));
-        runner::run(m)?;
+        let played = runner::run(m)?;
         let s = dispatch(
             &cfg.game,
             Stats {
@@ -131,6 +131,9 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
                 dir: &dir,
             },
         )?;
+        if let Some(d) = played.distinct_games {
+            let _ = writeln!(lengths_text, "{:<36} distinct games: {d}", set.name);
+        }
         let _ = writeln!(
             lengths_text,
             "{:<36} plies: mean {:.2} sd {:.2} quartiles {}/{}/{} max {}; turns: mean {:.2} sd {:.2} quartiles {}/{}/{} max {}",
@@ -144,8 +147,16 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
     let path = cfg.out.join("compare.csv");
     let mut w = writer_for::<CompareRow>(&path)?;
     let mut text = format!(
-        "{}: {} in both seats, {} games per rule set (seat-swapped pairs), seed {}\n",
-        cfg.game, cfg.agent, cfg.games, cfg.run.seed
+        "{}: {} in both seats, {} games per rule set ({}), seed {}\n",
+        cfg.game,
+        cfg.agent,
+        cfg.games,
+        if matches[0].swap {
+            "seat-swapped pairs"
+        } else {
+            "self-play: no seat swap, dice of its own for each game, game i on the same dice under every rule set"
+        },
+        cfg.run.seed
     );
     let _ = writeln!(
         text,
@@ -248,7 +259,8 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
     }
     let _ = writeln!(
         text,
-        "95% (pairs): clustered by seat-swapped pair (games inside matches: by pair of matches); \
+        "95% (pairs): clustered by pair (a seat-swapped pair's two games; in self-play each game \
+         alone; games inside matches: by their match); \
          95% (paired): the paired difference on the same seeds; p Holm, diff Holm: Holm-adjusted \
          p-values of the declared hypotheses (docs/metrics.md); Wilson and Newcombe intervals, \
          design effects and Benjamini-Hochberg adjustments in the CSV"
@@ -329,6 +341,13 @@ pub struct CompareRow {
     pub diff_p_holm: Fixed6,
     /// Its Benjamini-Hochberg adjustment.
     pub diff_p_bh: Fixed6,
+    /// The correlation of the paired outcomes (per cluster) with the first rule set's; empty
+    /// in files written before it was measured.
+    #[serde(default)]
+    pub pair_correlation: Fixed6,
+    /// The paired difference's standard error over the unpaired one's; empty likewise.
+    #[serde(default)]
+    pub paired_se_ratio: Fixed6,
 }
 
 impl Default for Fixed6 {
@@ -365,6 +384,8 @@ impl CompareRow {
             diff_p_value: f(m.diff_p_value),
             diff_p_holm: f(m.diff_p_holm),
             diff_p_bh: f(m.diff_p_bh),
+            pair_correlation: f(m.pairing.0),
+            paired_se_ratio: f(m.pairing.1),
         }
     }
 }
@@ -528,7 +549,7 @@ mod tests {
             "game,rule_set,agent,games,metric,value,ci95_low,ci95_high,diff_vs_first,\
              diff_ci95_low,diff_ci95_high,cluster,clustered_ci95_low,clustered_ci95_high,\
              design_effect,paired_diff_ci95_low,paired_diff_ci95_high,p_value,p_holm,p_bh,\
-             diff_p_value,diff_p_holm,diff_p_bh\n"
+             diff_p_value,diff_p_holm,diff_p_bh,pair_correlation,paired_se_ratio\n"
         );
         let row = CompareRow {
             game: "bargese".into(),
@@ -544,7 +565,7 @@ mod tests {
         w.serialize(&row).unwrap();
         let bytes = w.into_inner().unwrap();
         assert!(String::from_utf8_lossy(&bytes)
-            .ends_with("\nbargese,,,20,advantage_p1,0.550000,,,-0.000000,,,,,,,,,,,,,,\n"));
+            .ends_with("\nbargese,,,20,advantage_p1,0.550000,,,-0.000000,,,,,,,,,,,,,,,,\n"));
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("compare.csv");
         std::fs::write(&path, &bytes).unwrap();
@@ -552,5 +573,14 @@ mod tests {
         assert_eq!(back.len(), 1);
         assert_eq!((back[0].value, back[0].games), (Fixed6(0.55), 20));
         assert!(back[0].p_value.0.is_nan());
+        // A file written before the pairing columns existed reads with them empty.
+        let old = String::from_utf8_lossy(&bytes)
+            .replace(",pair_correlation,paired_se_ratio\n", "\n")
+            .replace(",,\n", "\n")
+            .replacen("advantage_p1,0.550000", "advantage_p1,0.250000", 1);
+        std::fs::write(&path, old).unwrap();
+        let back = read_compare(&path).unwrap();
+        assert_eq!(back[0].value, Fixed6(0.25));
+        assert!(back[0].pair_correlation.0.is_nan() && back[0].paired_se_ratio.0.is_nan());
     }
 }

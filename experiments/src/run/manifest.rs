@@ -42,6 +42,10 @@ pub struct Manifest {
     pub elapsed_seconds: f64,
     /// Games finished and written.
     pub games_written: u64,
+    /// Distinct games among those written (told apart by their course: every chance outcome
+    /// and action), when the run played them all itself (not after `--resume`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub distinct_games: Option<u64>,
     /// Each file of the run that holds rows (`games.csv`, `records.jsonl`, `subgames.csv`,
     /// `summary.csv`): its length and SHA-256 when the manifest was written.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
@@ -85,6 +89,7 @@ impl Manifest {
             finished: String::new(),
             elapsed_seconds: 0.0,
             games_written: 0,
+            distinct_games: None,
             files: BTreeMap::new(),
         }
     }

@@ -26,7 +26,7 @@ use crate::run::record::{self, MatchLabels};
 use crate::run::runfiles;
 use crate::run::schedule::Schedule;
 use crate::run::schedule::{slot, Shard};
-use crate::run::seeds::{agent_stream, chance_stream};
+use crate::run::seeds::{agent_stream, Dice};
 use crate::run::selfplay::{play, Buffers};
 use crate::run::summary::{self, MatchSummary, SummaryLabels};
 
@@ -54,6 +54,8 @@ pub struct MatchReport {
     pub summary: MatchSummary,
     /// The summary table.
     pub text: String,
+    /// Distinct games among those played (None after `--resume`: only a whole run is counted).
+    pub distinct_games: Option<u64>,
 }
 
 struct MatchTask<'a>(&'a MatchConfig);
@@ -215,6 +217,8 @@ pub fn run_match<G: Evaluate + Report>(cfg: &MatchConfig) -> anyhow::Result<Matc
     let mut batch = Vec::with_capacity(BATCH);
     let mut size = cfg.threads.min(BATCH);
     let mut written = done;
+    // The course of every game this process plays, to count the distinct ones.
+    let mut courses = std::collections::HashSet::new();
     loop {
         batch.clear();
         batch.extend(pending.by_ref().take(size));
@@ -228,6 +232,7 @@ pub fn run_match<G: Evaluate + Report>(cfg: &MatchConfig) -> anyhow::Result<Matc
                 .map_init(Buffers::<G>::default, |buf, &i| play_one::<G>(i, &ctx, buf))
                 .collect::<anyhow::Result<_>>()
         })?;
+        courses.extend(out.iter().map(|p| p.fingerprint));
         if let Some(f) = records.as_mut() {
             write_all(
                 f,
@@ -287,6 +292,7 @@ pub fn run_match<G: Evaluate + Report>(cfg: &MatchConfig) -> anyhow::Result<Matc
     manifest.finished = now_rfc3339();
     manifest.elapsed_seconds = started.elapsed().as_secs_f64();
     manifest.games_written = rows.len() as u64;
+    manifest.distinct_games = (done == 0).then_some(courses.len() as u64);
     manifest.write(&cfg.out)?;
 
     let options = if cfg.rules.options.is_empty() {
@@ -304,8 +310,11 @@ pub fn run_match<G: Evaluate + Report>(cfg: &MatchConfig) -> anyhow::Result<Matc
     } else {
         format!(", shard {} of the schedule", cfg.shard)
     };
+    let distinct = manifest
+        .distinct_games
+        .map_or(String::new(), |d| format!(", {d} distinct"));
     let title = format!(
-        "{} ({variant}{options}): {} games ({pairing}{shard}), seed {}",
+        "{} ({variant}{options}): {} games ({pairing}{shard}{distinct}), seed {}",
         G::NAME,
         s.games,
         cfg.seed
@@ -313,7 +322,11 @@ pub fn run_match<G: Evaluate + Report>(cfg: &MatchConfig) -> anyhow::Result<Matc
     crate::pages::run_index::write(&cfg.out, &format!("cowrie match: {title}"))?;
     let mut text = summary::table(&s, &sum_labels, &title);
     text += &format!("rows in {}\n", csv_path.display());
-    Ok(MatchReport { summary: s, text })
+    Ok(MatchReport {
+        summary: s,
+        text,
+        distinct_games: manifest.distinct_games,
+    })
 }
 
 /// What every game of a match shares.
@@ -334,6 +347,8 @@ pub struct Played {
     pub(crate) plies: u32,
     /// The game's `subgames.csv` rows (empty for games that are not matches of games).
     pub(crate) subgames: Vec<u8>,
+    /// The game's course ([`crate::run::selfplay::PlayStats::fingerprint`]).
+    pub(crate) fingerprint: u64,
 }
 
 /// Plays game `game_index`. An external agent's standard error goes to the run directory's
@@ -358,7 +373,7 @@ pub fn play_one<G: Evaluate + Report>(
         AnyAgent::<G>::try_build(&spec, agent_stream(cfg.seed, game_index, p))
     };
     let mut agents = [build(spec1, Player::ONE)?, build(spec2, Player::TWO)?];
-    let mut chance = chance_stream(cfg.seed, s.pair_index);
+    let mut chance = Dice::new(cfg.seed, s.pair_index);
     let mut log = cfg.record.then(Vec::new);
     let (state, stats) = play::<G, _>(ctx.rules, &mut agents, &mut chance, buf, log.as_mut());
     let result = record::result(s, ctx.labels, &state, &stats);
@@ -383,6 +398,7 @@ pub fn play_one<G: Evaluate + Report>(
         record: line,
         plies: result.row.plies,
         subgames: result.subgame_lines(),
+        fingerprint: stats.fingerprint,
     })
 }
 
@@ -470,7 +486,9 @@ pub struct MatchConfig {
 impl MatchConfig {
     /// One pairing of a larger run (a tournament's pairing, a ladder's step, a rule set of a
     /// comparison, a rung of a convergence run, a bench workload), played in `out`: the whole
-    /// schedule in seat-swapped pairs, not recorded; it resumes when the larger run does
+    /// schedule in seat-swapped pairs between different agents and without seat swap in
+    /// self-play (the same spec in both seats, where the swapped game on the same dice would
+    /// replay a deterministic agent's game), not recorded; it resumes when the larger run does
     /// (`resume_run`) and `out` already holds it.
     #[must_use]
     pub fn part(
@@ -483,9 +501,9 @@ impl MatchConfig {
     ) -> MatchConfig {
         MatchConfig {
             rules: rules.clone(),
+            swap: agents[0] != agents[1],
             agents,
             games,
-            swap: true,
             seed: run.seed,
             threads: run.threads,
             resume: crate::run::manifest::part_resumes(resume_run, &out),

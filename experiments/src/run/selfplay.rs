@@ -2,7 +2,8 @@
 
 use cowrie_agents::{Agent, Forfeit};
 use cowrie_engine::{sample_outcome, Game, Player, ToAct};
-use rand_chacha::ChaCha8Rng;
+
+use crate::run::seeds::Dice;
 
 /// Counts gathered while a game is played.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -18,6 +19,16 @@ pub struct PlayStats {
     /// The player who forfeited the game (an external agent that crashed, timed out or
     /// answered an illegal action) and why; the game stops at that decision.
     pub forfeit: Option<(Player, Forfeit)>,
+    /// A 64-bit digest of the game's course (each chance outcome's and each action's place in
+    /// the listed outcomes or legal actions): two games with the same course have the same
+    /// fingerprint, so a run counts its distinct games by it.
+    pub fingerprint: u64,
+}
+
+/// The fingerprint after one more event: `kind` 0 for a chance outcome, 1 for an action, and
+/// its place in the list.
+fn fold(fingerprint: u64, kind: u64, place: usize) -> u64 {
+    cowrie_engine::zobrist::splitmix64(fingerprint ^ (kind << 32 | place as u64)).1
 }
 
 /// Reusable buffers for [`play`], one set per worker thread.
@@ -56,7 +67,8 @@ pub enum Event {
 
 /// Plays a game from the start position under `rules` to its end (a win, a draw, or the
 /// rules' ply cap), or to a forfeit (see [`PlayStats::forfeit`]). `agents[i]` plays player `i`;
-/// chance outcomes come from `chance`. With
+/// chance outcomes come from `chance`, each from the place its [`cowrie_engine::ChanceNode`]
+/// keys. With
 /// `log`, every chance outcome and ply is appended to it (the only allocation per ply, and only
 /// when recording).
 ///
@@ -68,6 +80,7 @@ pub enum Event {
 /// ```
 /// use cowrie_agents::{AgentSpec, AnyAgent};
 /// use cowrie_engine::{Frangieh, FrangiehRules, Game};
+/// use cowrie_experiments::run::seeds::Dice;
 /// use cowrie_experiments::run::selfplay::{play, Buffers};
 /// use rand::SeedableRng;
 /// use rand_chacha::ChaCha8Rng;
@@ -77,7 +90,7 @@ pub enum Event {
 ///     AnyAgent::<Frangieh>::build(&spec("heuristic"), ChaCha8Rng::seed_from_u64(1)),
 ///     AnyAgent::build(&spec("random"), ChaCha8Rng::seed_from_u64(2)),
 /// ];
-/// let mut dice = ChaCha8Rng::seed_from_u64(3);
+/// let mut dice = Dice::new(3, 0);
 /// let (end, stats) = play(&FrangiehRules::default(), &mut agents, &mut dice, &mut Buffers::default(), None);
 /// assert!(end.end_reason().is_some());
 /// assert!(stats.turns > 0 && stats.turns <= end.plies());
@@ -87,7 +100,7 @@ pub enum Event {
 pub fn play<G: Game, A: Agent<G>>(
     rules: &G::Rules,
     agents: &mut [A; 2],
-    chance: &mut ChaCha8Rng,
+    chance: &mut Dice,
     buf: &mut Buffers<G>,
     mut log: Option<&mut Vec<Event>>,
 ) -> (G, PlayStats) {
@@ -99,7 +112,9 @@ pub fn play<G: Game, A: Agent<G>>(
             ToAct::Terminal(_) => return (state, stats),
             ToAct::Chance => {
                 state.chance_outcomes(&mut buf.outcomes);
-                let o = sample_outcome(&buf.outcomes, chance);
+                let o = sample_outcome(&buf.outcomes, &mut chance.at(state.chance_node()));
+                let place = buf.outcomes.iter().position(|(x, _)| *x == o).unwrap_or(0);
+                stats.fingerprint = fold(stats.fingerprint, 0, place);
                 if let Some(log) = log.as_deref_mut() {
                     log.push(Event::Chance {
                         chance: state.outcome_to_string(o),
@@ -110,6 +125,7 @@ pub fn play<G: Game, A: Agent<G>>(
             ToAct::Decision(p) => {
                 state.legal_actions(&mut buf.actions);
                 stats.first_mover.get_or_insert(p);
+                chance.decision(p);
                 if last != Some(p) {
                     stats.turns += 1;
                     last = Some(p);
@@ -125,7 +141,9 @@ pub fn play<G: Game, A: Agent<G>>(
                         return (state, stats);
                     }
                 };
-                debug_assert!(buf.actions.contains(&a), "agent chose an illegal action");
+                let place = buf.actions.iter().position(|x| *x == a);
+                debug_assert!(place.is_some(), "agent chose an illegal action");
+                stats.fingerprint = fold(stats.fingerprint, 1, place.unwrap_or(0));
                 if let Some(log) = log.as_deref_mut() {
                     log.push(Event::Ply {
                         seat: p.seat(),

@@ -141,17 +141,49 @@ pub fn clustered_wilson(e: &Estimate) -> (f64, f64) {
 /// missing from one run counts as empty there.
 #[must_use]
 pub fn paired_difference(a: &Clusters, b: &Clusters) -> Estimate {
+    paired_difference_of(&couples(a, b))
+}
+
+/// The clusters of `a` and `b` coupled by key (a cluster one side lacks is empty).
+fn couples(a: &Clusters, b: &Clusters) -> Vec<(Cluster, Cluster)> {
     let keys: std::collections::BTreeSet<u64> = a.keys().chain(b.keys()).copied().collect();
-    let both: Vec<(Cluster, Cluster)> = keys
-        .iter()
+    keys.iter()
         .map(|k| {
             (
                 a.get(k).copied().unwrap_or_default(),
                 b.get(k).copied().unwrap_or_default(),
             )
         })
-        .collect();
-    paired_difference_of(&both)
+        .collect()
+}
+
+/// How much the pairing of `b` with `a` on the same chance streams holds: the correlation
+/// of the coupled clusters' outcomes (of their linearised residuals, `r_k = (y_k - value
+/// m_k) / games`, the terms of the standard errors), and the ratio of the paired
+/// difference's standard error to the unpaired one (the two clustered standard errors
+/// combined as if independent), `sqrt(Σ (rb - ra)² / Σ (ra² + rb²))`. NaN where either side
+/// does not vary.
+#[must_use]
+pub fn pairing_strength(a: &Clusters, b: &Clusters) -> (f64, f64) {
+    let both = couples(a, b);
+    let (ea, eb) = (
+        Estimate::of_slice(&both.iter().map(|p| p.0).collect::<Vec<_>>()),
+        Estimate::of_slice(&both.iter().map(|p| p.1).collect::<Vec<_>>()),
+    );
+    let (mut saa, mut sbb, mut sab) = (0.0, 0.0, 0.0);
+    for (ca, cb) in &both {
+        let ra = (ca.y - ea.value * ca.m) / ea.games;
+        let rb = (cb.y - eb.value * cb.m) / eb.games;
+        (saa, sbb, sab) = (saa + ra * ra, sbb + rb * rb, sab + ra * rb);
+    }
+    if saa > 0.0 && sbb > 0.0 {
+        (
+            sab / (saa * sbb).sqrt(),
+            ((saa + sbb - 2.0 * sab) / (saa + sbb)).sqrt(),
+        )
+    } else {
+        (f64::NAN, f64::NAN)
+    }
 }
 
 /// [`paired_difference`] over clusters given as `(a, b)` couples on the same chance stream.
@@ -195,6 +227,36 @@ fn robust_se(residuals: impl Iterator<Item = f64>) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pairing_strength_is_the_correlation_of_the_couples() {
+        let of = |v: &[f64]| -> Clusters {
+            let mut c = Clusters::new();
+            for (k, &y) in v.iter().enumerate() {
+                add(&mut c, k as u64, y);
+            }
+            c
+        };
+        // Outcomes 1, 0, 1, 0 against 1, 0, 0, 1: deviations ±1/2 agree in two couples and
+        // disagree in two, so the correlation is 0 and the paired standard error the
+        // unpaired one.
+        let (r, ratio) = pairing_strength(&of(&[1., 0., 1., 0.]), &of(&[1., 0., 0., 1.]));
+        assert!(
+            r.abs() < 1e-12 && (ratio - 1.0).abs() < 1e-12,
+            "{r} {ratio}"
+        );
+        // Identical outcomes: correlation 1, no paired error at all.
+        let (r, ratio) = pairing_strength(&of(&[1., 0., 1., 1.]), &of(&[1., 0., 1., 1.]));
+        assert!(
+            (r - 1.0).abs() < 1e-12 && ratio.abs() < 1e-12,
+            "{r} {ratio}"
+        );
+        // Opposite outcomes: correlation -1, the paired error √2 times the unpaired one.
+        let (r, ratio) = pairing_strength(&of(&[1., 0., 1., 0.]), &of(&[0., 1., 0., 1.]));
+        assert!((r + 1.0).abs() < 1e-12 && (ratio - 2f64.sqrt()).abs() < 1e-12);
+        // A side that never varies: undefined.
+        assert!(pairing_strength(&of(&[1., 1.]), &of(&[1., 0.])).0.is_nan());
+    }
 
     fn clusters(pairs: &[(f64, f64)]) -> Clusters {
         pairs

@@ -13,8 +13,9 @@ use std::path::Path;
 
 use crate::games::Report;
 use crate::run::record::{read_games, read_subgames, End, FullRow, GameRow, SubgameRow};
-use crate::run::schedule::slot;
-use crate::stats::clustered::{add, clustered_wilson, paired_difference, Clusters, Estimate};
+use crate::stats::clustered::{
+    add, clustered_wilson, paired_difference, pairing_strength, Clusters, Estimate,
+};
 use crate::stats::intervals::{newcombe_difference, wilson, z95, Lengths};
 use crate::stats::multiple::{benjamini_hochberg, holm};
 
@@ -101,10 +102,6 @@ pub struct Subgames {
     first_mover_wins_finished: Series,
 }
 
-fn pair_of(game_index: u64) -> u64 {
-    slot(game_index, true).pair_index
-}
-
 /// Whether the seat `winner` won from the view of the counted seat `who`: `Some(true)` if it
 /// won, `Some(false)` if another did, `None` without a winner. A counted seat of `None` (no
 /// such player in the game) loses every decided game.
@@ -141,7 +138,7 @@ pub fn first_enterer_wins<G: Report>(rows: &[FullRow<G>]) -> Option<Series> {
     let mut s = Series::default();
     for (row, columns) in rows {
         let entry = G::first_entry(columns)?;
-        s.push_win(pair_of(row.game_index), won_by(row.winner_seat, entry.seat));
+        s.push_win(row.pair_index, won_by(row.winner_seat, entry.seat));
     }
     G::first_entry(&G::Columns::default()).map(|_| s)
 }
@@ -171,7 +168,9 @@ pub fn stats_of(name: &str, rows: &[GameRow]) -> RuleSetStats {
         ..RuleSetStats::default()
     };
     for r in rows {
-        let key = pair_of(r.game_index);
+        // The game's pair: a seat-swapped pair's two games share their dice and are one
+        // cluster; a game of a run without seat swap is its own.
+        let key = r.pair_index;
         let winner = r.winner_seat;
         s.seat1_wins.push_win(key, winner.map(|w| w == 1));
         s.seat2_wins += u64::from(winner == Some(2));
@@ -221,6 +220,10 @@ pub struct Metric {
     pub design_effect: f64,
     /// The 95% interval of the paired difference from the reference on common random numbers.
     pub paired: (f64, f64),
+    /// The correlation of the paired clusters' outcomes between this rule set and the
+    /// reference, and the ratio of the paired difference's standard error to the unpaired
+    /// one's ([`pairing_strength`]); NaN for the reference and for metrics without clusters.
+    pub pairing: (f64, f64),
     /// The p-value of "the counted player wins as often as the other" (declared win rates).
     pub p_value: f64,
     /// Holm's adjustment of `p_value` over the family.
@@ -248,6 +251,7 @@ impl Metric {
             clustered: NONE,
             design_effect: f64::NAN,
             paired: NONE,
+            pairing: NONE,
             p_value: f64::NAN,
             p_holm: f64::NAN,
             p_bh: f64::NAN,
@@ -285,6 +289,7 @@ impl Metric {
             clustered: clustered_wilson(&e),
             design_effect: e.design_effect(),
             paired: paired.normal_interval(),
+            pairing: pairing_strength(&reference.values, &s.values),
             p_value: test(&s.balance),
             diff_p_value: if declared {
                 paired.p_value(0.0)
@@ -311,6 +316,7 @@ impl Metric {
             cluster: "pair",
             clustered: (l.mean - h, l.mean + h),
             paired: paired_difference(&f.values, &s.values).normal_interval(),
+            pairing: pairing_strength(&f.values, &s.values),
             ..Metric::plain(name, l.mean, fl.mean)
         }
     }
@@ -430,6 +436,7 @@ pub fn metrics<'a>(s: &'a RuleSetStats, first: &'a RuleSetStats) -> Vec<Metric> 
                 m.paired = (0.0, 0.0);
             }
             m.diff_p_value = f64::NAN;
+            m.pairing = NONE;
         }
     }
     out

@@ -43,7 +43,7 @@ pub use rules::{
 pub use step::is_homeward_safe;
 pub use throws::{binomial, Throw, VALUES};
 
-use crate::game::{ChanceChain, EndReason, Game, GameFacts, ParseError, Player, ToAct};
+use crate::game::{ChanceChain, ChanceNode, EndReason, Game, GameFacts, ParseError, Player, ToAct};
 use crate::zobrist;
 
 /// A chance outcome.
@@ -455,6 +455,18 @@ impl Game for Bargese {
                 );
             }
             Stage::Moving(_) | Stage::Over(_) => {}
+        }
+    }
+
+    fn chance_node(&self) -> ChanceNode {
+        ChanceNode {
+            game: 1,
+            // The three-shell throws decide who starts; a throw of six cowries, the opening's
+            // included, is the throwing player's.
+            thrower: match self.stage {
+                Stage::Opening(p) | Stage::Throwing(p) | Stage::Moving(p) => Some(p),
+                Stage::ShellsFirst | Stage::ShellsSecond(_) | Stage::Over(_) => None,
+            },
         }
     }
 

@@ -27,7 +27,7 @@ mod rules;
 
 pub use rules::{FrangiehRules, MustUse, Opening, Scoring};
 
-use crate::game::{ChanceChain, EndReason, Game, GameFacts, ParseError, Player, ToAct};
+use crate::game::{ChanceChain, ChanceNode, EndReason, Game, GameFacts, ParseError, Player, ToAct};
 use crate::games::tables::{self, generate_plays, Board, Play, Roll, TablesParams, ROLLS};
 use crate::zobrist;
 
@@ -402,6 +402,14 @@ impl Game for Frangieh {
                 reason,
             },
         )
+    }
+
+    fn chance_node(&self) -> ChanceNode {
+        ChanceNode {
+            game: 1,
+            // The opening roll decides who starts; every other roll is the turn player's.
+            thrower: (self.phase != Phase::Opening).then_some(self.to_move),
+        }
     }
 
     fn outcome_to_string(&self, outcome: FrangiehOutcome) -> String {

@@ -45,7 +45,7 @@ pub use rules::{
     AfterOpening, Bonus, EarlyBearOff, JulbaharRules, NextGame, Opening, Unit, DEFAULT_PLY_CAP,
 };
 
-use crate::game::{ChanceChain, EndReason, Game, GameFacts, ParseError, Player, ToAct};
+use crate::game::{ChanceChain, ChanceNode, EndReason, Game, GameFacts, ParseError, Player, ToAct};
 use crate::games::tables::{
     self, generate_plays, playable_dice, Board, Landing, Play, Roll, TablesParams, ROLLS,
 };
@@ -637,6 +637,14 @@ impl Game for Julbahar {
                 reason,
             }
         })
+    }
+
+    fn chance_node(&self) -> ChanceNode {
+        ChanceNode {
+            game: self.game,
+            // The opening throw decides who starts the game; every roll is the turn player's.
+            thrower: (self.phase != Phase::Opening).then_some(self.to_move),
+        }
     }
 
     fn outcome_to_string(&self, outcome: JulbaharOutcome) -> String {

@@ -94,7 +94,9 @@ fn an_output_that_is_an_input_or_a_file_its_manifest_lists_is_refused() {
     refused_keeping(&["judge", r, "--db", d, "--out", r], &[r], &records);
     for name in ["manifest.json", "layer-20.bin"] {
         let out = db.join(name);
-        std::fs::write(&out, b"x").unwrap();
+        if !out.exists() {
+            std::fs::write(&out, b"layer").unwrap();
+        }
         let o = out.to_str().unwrap();
         refused_keeping(
             &["judge", r, "--db", d, "--out", o],

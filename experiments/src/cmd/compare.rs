@@ -131,11 +131,9 @@ impl CompareConfig {
 /// # Errors
 /// As [`comparison::run`].
 pub fn advantage(args: AdvantageArgs, command_line: Vec<String>) -> anyhow::Result<()> {
+    let cfg = CompareConfig::advantage(&args, command_line)?;
     crate::run::outputs::check_dir(&args.output.out, &[], false, args.forcing.force)?;
-    print_stdout(&comparison::run(&CompareConfig::advantage(
-        &args,
-        command_line,
-    )?)?)
+    print_stdout(&comparison::run(&cfg)?)
 }
 
 /// `cowrie compare`: the rule sets side by side, printed as a table.
@@ -143,14 +141,12 @@ pub fn advantage(args: AdvantageArgs, command_line: Vec<String>) -> anyhow::Resu
 /// # Errors
 /// As [`comparison::run`].
 pub fn command(args: CompareArgs, command_line: Vec<String>) -> anyhow::Result<()> {
+    let cfg = CompareConfig::compare(&args, command_line)?;
     crate::run::outputs::check_dir(
         &args.output.out,
         &[],
         args.resuming.resume,
         args.forcing.force,
     )?;
-    print_stdout(&comparison::run(&CompareConfig::compare(
-        &args,
-        command_line,
-    )?)?)
+    print_stdout(&comparison::run(&cfg)?)
 }

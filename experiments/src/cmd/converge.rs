@@ -695,13 +695,14 @@ impl ConvergeConfig {
 /// # Errors
 /// As [`run`].
 pub fn command(args: ConvergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
+    let cfg = ConvergeConfig::from_args(&args, command_line)?;
     crate::run::outputs::check_dir(
         &args.output.out,
         &[],
         args.resuming.resume,
         args.forcing.force,
     )?;
-    print_stdout(&run(&ConvergeConfig::from_args(&args, command_line)?)?)
+    print_stdout(&run(&cfg)?)
 }
 
 #[cfg(test)]

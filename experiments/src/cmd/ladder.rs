@@ -461,11 +461,12 @@ impl LadderConfig {
 /// # Errors
 /// As [`run`].
 pub fn command(args: LadderArgs, command_line: Vec<String>) -> anyhow::Result<()> {
+    let cfg = LadderConfig::from_args(&args, command_line)?;
     crate::run::outputs::check_dir(
         &args.output.out,
         &[],
         args.resuming.resume,
         args.forcing.force,
     )?;
-    print_stdout(&run(&LadderConfig::from_args(&args, command_line)?)?)
+    print_stdout(&run(&cfg)?)
 }

@@ -121,6 +121,8 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
             );
         }
     }
+    let shards: Vec<&Path> = args.shards.iter().map(PathBuf::as_path).collect();
+    crate::run::outputs::check_dir(&args.output.out, &shards, false, args.forcing.force)?;
     let merged = read_shards(&args.shards, &|p| std::fs::read(p))?;
     write(&args.output.out, merged, command_line)
 }
@@ -378,7 +380,5 @@ pub struct MergeArgs {
 /// # Errors
 /// As [`run`].
 pub fn command(args: MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
-    let shards: Vec<&std::path::Path> = args.shards.iter().map(PathBuf::as_path).collect();
-    crate::run::outputs::check_dir(&args.output.out, &shards, false, args.forcing.force)?;
     run(&args, command_line)
 }

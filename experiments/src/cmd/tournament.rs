@@ -360,11 +360,12 @@ impl PairingsConfig {
 /// # Errors
 /// As [`run`].
 pub fn command(args: TournamentArgs, command_line: Vec<String>) -> anyhow::Result<()> {
+    let cfg = PairingsConfig::tournament(&args, command_line)?;
     crate::run::outputs::check_dir(
         &args.output.out,
         &[],
         args.resuming.resume,
         args.forcing.force,
     )?;
-    print_stdout(&run(&PairingsConfig::tournament(&args, command_line)?)?)
+    print_stdout(&run(&cfg)?)
 }

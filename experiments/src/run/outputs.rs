@@ -93,7 +93,7 @@ pub fn check_file(flag: &str, out: &Path, inputs: &[&Path]) -> anyhow::Result<()
 pub fn check_dir(out: &Path, inputs: &[&Path], resume: bool, force: bool) -> anyhow::Result<()> {
     if resume && !out.is_dir() {
         bail!(
-            "--resume: '{}' does not exist; leave out --resume to start a run there",
+            "--resume: '{}' holds no run (it does not exist); leave out --resume to start one",
             out.display()
         );
     }

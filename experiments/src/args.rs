@@ -66,6 +66,31 @@ pub struct ResumeArg {
     pub resume: bool,
 }
 
+/// `--force`: replace a finished run in the output directory.
+#[derive(Debug, Args, Clone)]
+pub struct ForceArg {
+    /// Replace the finished run (or database) DIR already holds; without it such a directory
+    /// is refused (an interrupted run is replaced, or continued with --resume).
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// `--no-verify`: read a solver database without checking its files' checksums.
+#[derive(Debug, Args, Clone)]
+pub struct NoVerifyArg {
+    /// Skip the check of each database file against the SHA-256 its manifest records (made
+    /// once per file on its first read, which reads the whole file).
+    #[arg(long)]
+    pub no_verify: bool,
+}
+
+impl NoVerifyArg {
+    /// Sets the solver's checking for this process.
+    pub fn apply(&self) {
+        cowrie_solver::db::set_verify(!self.no_verify);
+    }
+}
+
 /// `--threads`.
 #[derive(Debug, Args, Clone)]
 pub struct ThreadsArg {

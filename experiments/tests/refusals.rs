@@ -29,9 +29,13 @@ fn an_empty_shard_is_refused() {
     refused(&cowrie(&args("1/4", "3", Some("--no-swap"))), "3 games");
     refused(&cowrie(&args("4/4", "3", Some("--no-swap"))), "--shard 4/4");
     assert!(cowrie(&args("2/2", "4", None)).status.success());
-    assert!(cowrie(&args("3/3", "3", Some("--no-swap")))
-        .status
-        .success());
+    // The directory now holds a finished run: replacing it takes --force.
+    refused(&cowrie(&args("3/3", "3", Some("--no-swap"))), "--force");
+    assert!(
+        cowrie(&[args("3/3", "3", Some("--no-swap")), vec!["--force"]].concat())
+            .status
+            .success()
+    );
 }
 
 #[test]

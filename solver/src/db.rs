@@ -5,14 +5,23 @@
 //! A layer's file is written under a temporary name and renamed, then the manifest is rewritten
 //! the same way, so an interrupted solve leaves every listed layer whole: the layers are the
 //! checkpoints a resumed solve continues from.
+//!
+//! The manifest's `files` records the SHA-256 of every file written; a reader checks each file
+//! against it the first time the process reads the file ([`verify_file`]), unless checking is
+//! turned off ([`set_verify`]). A manifest written before checksums were recorded is read with
+//! a warning on stderr.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 
 use cowrie_engine::games::baghchal::Bitboard;
 use cowrie_engine::{Baghchal, EndReason, Game, ToAct};
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 
 use crate::children::Children;
 use crate::index::Index;
@@ -58,6 +67,9 @@ pub enum DbError {
     /// A layer file has the wrong size.
     #[error("{0}: {1} bytes, expected {2}")]
     BadSize(PathBuf, u64, u64),
+    /// A file's SHA-256 is not the one its manifest records.
+    #[error("{0}: its SHA-256 is not the one manifest.json records (the file is damaged or was changed; solve it again)")]
+    Checksum(PathBuf),
 }
 
 fn io_err(path: &Path) -> impl FnOnce(io::Error) -> DbError + '_ {
@@ -137,6 +149,10 @@ pub struct Manifest {
     /// resumes, and the field is added by the next command that records itself).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub commands: Vec<CommandRecord>,
+    /// The SHA-256 (lower-case hex) of each file written, by file name (none in a database
+    /// written before checksums were recorded: its files are read unchecked, with a warning).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub files: BTreeMap<String, String>,
 }
 
 impl Manifest {
@@ -150,6 +166,7 @@ impl Manifest {
             layers: Vec::new(),
             placement: Vec::new(),
             commands: Vec::new(),
+            files: BTreeMap::new(),
         }
     }
 
@@ -226,6 +243,91 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), DbError> {
     fs::rename(&tmp, path).map_err(io_err(path))
 }
 
+/// Whether readers check files against their manifest's checksums (the default).
+static VERIFY: AtomicBool = AtomicBool::new(true);
+/// The files this process has checked, and the directories it has warned about.
+static CHECKED: Mutex<BTreeSet<PathBuf>> = Mutex::new(BTreeSet::new());
+
+/// Turns the checksum check of files read off (`false`) or on, for the whole process: a
+/// command's `--no-verify`, where reading a large database whole once is too slow.
+pub fn set_verify(on: bool) {
+    VERIFY.store(on, Ordering::Relaxed);
+}
+
+/// Whether files read are checked against their checksums ([`set_verify`]).
+#[must_use]
+pub fn verifying() -> bool {
+    VERIFY.load(Ordering::Relaxed)
+}
+
+/// The SHA-256 of `bytes`, lower-case hex.
+#[must_use]
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    hex(&Sha256::digest(bytes))
+}
+
+pub(crate) fn hex(digest: &[u8]) -> String {
+    use std::fmt::Write as _;
+    digest.iter().fold(String::new(), |mut s, b| {
+        let _ = write!(s, "{b:02x}");
+        s
+    })
+}
+
+/// Records `digest`, the SHA-256 of the file `path`, in the manifest.
+pub(crate) fn record(manifest: &mut Manifest, path: &Path, digest: String) {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    manifest.files.insert(name.into_owned(), digest);
+}
+
+/// Checks the file `path` of the database `dir` against the SHA-256 `manifest` records, the
+/// first time this process reads it; `held` is its whole content if already read (otherwise
+/// the file is read once here, for a file read in pieces later). A manifest without checksums is warned of once on stderr, and its
+/// files are read unchecked; so is every file when checking is off ([`set_verify`]).
+///
+/// # Errors
+/// A file whose SHA-256 differs, or a read error.
+pub fn verify_file(
+    manifest: &Manifest,
+    dir: &Path,
+    path: &Path,
+    held: Option<&[u8]>,
+) -> Result<(), DbError> {
+    if !verifying() {
+        return Ok(());
+    }
+    let mut checked = CHECKED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if checked.contains(path) {
+        return Ok(());
+    }
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let Some(want) = manifest.files.get(name.as_ref()) else {
+        if checked.insert(dir.join(MANIFEST)) {
+            eprintln!(
+                "warning: {}: records no checksum of {name} (written before checksums were recorded); read unchecked",
+                dir.join(MANIFEST).display()
+            );
+        }
+        return Ok(());
+    };
+    let got = match held {
+        Some(bytes) => sha256_hex(bytes),
+        None => {
+            let mut hasher = Sha256::new();
+            let mut f = fs::File::open(path).map_err(io_err(path))?;
+            io::copy(&mut f, &mut hasher).map_err(io_err(path))?;
+            hex(&hasher.finalize())
+        }
+    };
+    if got != *want {
+        return Err(DbError::Checksum(path.to_path_buf()));
+    }
+    checked.insert(path.to_path_buf());
+    Ok(())
+}
+
 /// The file of the layer with `goats` goats.
 #[must_use]
 pub fn layer_path(dir: &Path, goats: u32) -> PathBuf {
@@ -243,7 +345,9 @@ pub fn save_layer(
     levels: u32,
 ) -> Result<(), DbError> {
     let bytes: Vec<u8> = layer.words().iter().flat_map(|w| w.to_le_bytes()).collect();
-    write_atomic(&layer_path(dir, layer.goats()), &bytes)?;
+    let path = layer_path(dir, layer.goats());
+    write_atomic(&path, &bytes)?;
+    record(manifest, &path, sha256_hex(&bytes));
     manifest.layers.retain(|l| l.goats != layer.goats());
     manifest.layers.push(LayerRecord {
         goats: layer.goats(),
@@ -253,11 +357,17 @@ pub fn save_layer(
     manifest.write(dir)
 }
 
-/// Reads the layer with `goats` goats, expecting `slots` slots per side.
+/// Reads the layer with `goats` goats, expecting `slots` slots per side, checked against the
+/// SHA-256 `manifest` records ([`verify_file`]).
 ///
 /// # Errors
-/// An I/O error or a file of the wrong size.
-pub fn load_layer(dir: &Path, goats: u32, slots: usize) -> Result<Layer, DbError> {
+/// An I/O error, a file of the wrong size, or one whose SHA-256 differs.
+pub fn load_layer(
+    dir: &Path,
+    manifest: &Manifest,
+    goats: u32,
+    slots: usize,
+) -> Result<Layer, DbError> {
     let path = layer_path(dir, goats);
     let mut f = fs::File::open(&path).map_err(io_err(&path))?;
     let len = f.metadata().map_err(io_err(&path))?.len();
@@ -267,6 +377,7 @@ pub fn load_layer(dir: &Path, goats: u32, slots: usize) -> Result<Layer, DbError
     }
     let mut bytes = Vec::with_capacity(want as usize);
     f.read_to_end(&mut bytes).map_err(io_err(&path))?;
+    verify_file(manifest, dir, &path, Some(&bytes))?;
     let words = bytes
         .chunks_exact(2)
         .map(|b| u16::from_le_bytes([b[0], b[1]]))
@@ -296,7 +407,7 @@ impl Database {
             if !manifest.has_layer(g) {
                 return Err(DbError::Missing(dir.to_path_buf(), g));
             }
-            layers[g as usize] = Some(load_layer(dir, g, index.slots(g))?);
+            layers[g as usize] = Some(load_layer(dir, &manifest, g, index.slots(g))?);
         }
         Ok(Database {
             rules: *rules,

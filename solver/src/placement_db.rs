@@ -8,10 +8,12 @@ use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use sha2::{Digest, Sha256};
+
 use cowrie_engine::games::baghchal::{Bitboard, TOTAL_GOATS};
 
 use crate::combin;
-use crate::db::{Database, DbError, HalfRecord, Manifest, PartRecord};
+use crate::db::{self, Database, DbError, HalfRecord, Manifest, PartRecord};
 use crate::index::Index;
 use crate::layer::Side;
 use crate::packed::{self, Code, Packed, Tally};
@@ -62,16 +64,19 @@ fn save_half(
 ) -> Result<(), DbError> {
     let path = half_path(dir, half.placed, half.side);
     let tmp = path.with_extension("tmp");
+    let mut hasher = Sha256::new();
     {
         let f = fs::File::create(&tmp).map_err(io_err(&tmp))?;
         let mut w = std::io::BufWriter::new(f);
         for p in &half.parts {
             std::io::Write::write_all(&mut w, p.bytes()).map_err(io_err(&tmp))?;
+            hasher.update(p.bytes());
         }
         let f = w.into_inner().map_err(|e| io_err(&tmp)(e.into_error()))?;
         f.sync_all().map_err(io_err(&tmp))?;
     }
     fs::rename(&tmp, &path).map_err(io_err(&path))?;
+    db::record(manifest, &path, db::hex(&hasher.finalize()));
     let side = half.side.name().to_string();
     manifest
         .placement
@@ -93,6 +98,7 @@ fn captures_of(half: &Half) -> impl Iterator<Item = u32> + '_ {
 
 fn load_half(
     dir: &Path,
+    manifest: &Manifest,
     index: &Index,
     rules: &SolveRules,
     placed: u32,
@@ -104,6 +110,7 @@ fn load_half(
     if bytes.len() as u64 != want {
         return Err(DbError::BadSize(path, bytes.len() as u64, want));
     }
+    db::verify_file(manifest, dir, &path, Some(&bytes))?;
     let classes = index.classes().len();
     let mut parts = Vec::new();
     let mut at = 0;
@@ -199,7 +206,7 @@ pub fn solve_placement(
         }
         if prev.is_none() && i > 0 {
             let (pp, ps) = order[i - 1];
-            prev = Some(load_half(dir, &index, rules, pp, ps)?);
+            prev = Some(load_half(dir, &manifest, &index, rules, pp, ps)?);
         }
         let start = Instant::now();
         let (half, tallies) = match side {
@@ -257,10 +264,12 @@ pub struct PlacementReader {
 }
 
 impl PlacementReader {
-    /// Opens the written halves of the database in `dir` (solved for `rules`).
+    /// Opens the written halves of the database in `dir` (solved for `rules`), each checked
+    /// once against its manifest's SHA-256 ([`db::verify_file`]).
     ///
     /// # Errors
-    /// Another rule set's database, an unreadable file or one of the wrong size.
+    /// Another rule set's database, an unreadable file, one of the wrong size or one whose
+    /// SHA-256 differs.
     pub fn open(dir: &Path, rules: &SolveRules) -> Result<Self, DbError> {
         let manifest = Manifest::read_for(dir, rules)?;
         let index = Index::new();
@@ -279,6 +288,7 @@ impl PlacementReader {
             if len != want {
                 return Err(DbError::BadSize(path, len, want));
             }
+            db::verify_file(&manifest, dir, &path, None)?;
             let mut offsets = Vec::new();
             let mut at = 0u64;
             for c in captures(rules, rec.placed, side) {

@@ -83,6 +83,11 @@ pub enum SolveError {
         "{0}: already holds a database (pass --resume to continue it, or choose another directory)"
     )]
     Exists(std::path::PathBuf),
+    /// `--resume` was given and the directory holds no database.
+    #[error(
+        "--resume: '{0}' holds no database (no manifest.json); leave out --resume to start one"
+    )]
+    NothingToResume(std::path::PathBuf),
     /// A database error.
     #[error(transparent)]
     Db(#[from] DbError),
@@ -124,6 +129,7 @@ pub fn solve_recorded(
             .into())
         }
         Some(m) => m,
+        None if resume => return Err(SolveError::NothingToResume(dir.to_path_buf())),
         None => {
             std::fs::create_dir_all(dir).map_err(|error| DbError::Io {
                 path: dir.to_path_buf(),
@@ -149,7 +155,7 @@ pub fn solve_recorded(
         let (layer, outcome) = if let Some(rec) = done {
             // A checkpoint: read it only if the next layer still needs solving.
             let needed = layers[i + 1..].iter().any(|&h| !manifest.has_layer(h));
-            let layer = db::load_layer(dir, g, slots)?;
+            let layer = db::load_layer(dir, &manifest, g, slots)?;
             let outcome = LayerOutcome {
                 goats: g,
                 summary: summarise(&layer),

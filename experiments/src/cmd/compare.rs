@@ -5,7 +5,9 @@ use anyhow::bail;
 use clap::Args;
 use cowrie_agents::AgentSpec;
 
-use crate::args::{agent_spec, game_count, GameArg, GameRulesArgs, OutArg, ResumeArg, RunArgs};
+use crate::args::{
+    agent_spec, game_count, ForceArg, GameArg, GameRulesArgs, OutArg, ResumeArg, RunArgs,
+};
 use crate::config::RulesConfig;
 use crate::config::RunConfig;
 use crate::output::print_stdout;
@@ -27,6 +29,9 @@ pub struct AdvantageArgs {
     /// `--out`.
     #[command(flatten)]
     pub output: OutArg,
+    /// `--force`.
+    #[command(flatten)]
+    pub forcing: ForceArg,
     /// Seed, threads, progress.
     #[command(flatten)]
     pub run: RunArgs,
@@ -53,6 +58,9 @@ pub struct CompareArgs {
     /// `--out`.
     #[command(flatten)]
     pub output: OutArg,
+    /// `--force`.
+    #[command(flatten)]
+    pub forcing: ForceArg,
     /// Seed, threads, progress.
     #[command(flatten)]
     pub run: RunArgs,
@@ -123,10 +131,9 @@ impl CompareConfig {
 /// # Errors
 /// As [`comparison::run`].
 pub fn advantage(args: AdvantageArgs, command_line: Vec<String>) -> anyhow::Result<()> {
-    print_stdout(&comparison::run(&CompareConfig::advantage(
-        &args,
-        command_line,
-    )?)?)
+    let cfg = CompareConfig::advantage(&args, command_line)?;
+    crate::run::outputs::check_dir(&args.output.out, &[], false, args.forcing.force)?;
+    print_stdout(&comparison::run(&cfg)?)
 }
 
 /// `cowrie compare`: the rule sets side by side, printed as a table.
@@ -134,8 +141,12 @@ pub fn advantage(args: AdvantageArgs, command_line: Vec<String>) -> anyhow::Resu
 /// # Errors
 /// As [`comparison::run`].
 pub fn command(args: CompareArgs, command_line: Vec<String>) -> anyhow::Result<()> {
-    print_stdout(&comparison::run(&CompareConfig::compare(
-        &args,
-        command_line,
-    )?)?)
+    let cfg = CompareConfig::compare(&args, command_line)?;
+    crate::run::outputs::check_dir(
+        &args.output.out,
+        &[],
+        args.resuming.resume,
+        args.forcing.force,
+    )?;
+    print_stdout(&comparison::run(&cfg)?)
 }

@@ -27,7 +27,7 @@ use clap::Args;
 use cowrie_agents::{AgentSpec, Evaluate};
 use cowrie_engine::Player;
 
-use crate::args::{agent_spec, game_count, GameRulesArgs, OutArg, ResumeArg, RunArgs};
+use crate::args::{agent_spec, game_count, ForceArg, GameRulesArgs, OutArg, ResumeArg, RunArgs};
 use crate::config::RulesConfig;
 use crate::config::RunConfig;
 use crate::games::Report;
@@ -637,6 +637,9 @@ pub struct ConvergeArgs {
     /// `--out`.
     #[command(flatten)]
     pub output: OutArg,
+    /// `--force`.
+    #[command(flatten)]
+    pub forcing: ForceArg,
     /// `--resume`.
     #[command(flatten)]
     pub resuming: ResumeArg,
@@ -692,7 +695,14 @@ impl ConvergeConfig {
 /// # Errors
 /// As [`run`].
 pub fn command(args: ConvergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
-    print_stdout(&run(&ConvergeConfig::from_args(&args, command_line)?)?)
+    let cfg = ConvergeConfig::from_args(&args, command_line)?;
+    crate::run::outputs::check_dir(
+        &args.output.out,
+        &[],
+        args.resuming.resume,
+        args.forcing.force,
+    )?;
+    print_stdout(&run(&cfg)?)
 }
 
 #[cfg(test)]

@@ -24,7 +24,7 @@ use cowrie_engine::{
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use crate::args::{game_count, OutArg, SeedArg, ThreadsArg, VariantArgs};
+use crate::args::{game_count, ForceArg, OutArg, SeedArg, ThreadsArg, VariantArgs};
 use crate::output::f6;
 use crate::output::print_stdout;
 use crate::run::seeds::{agent_stream, chance_stream};
@@ -301,6 +301,9 @@ pub struct EntryArgs {
     /// `--out`.
     #[command(flatten)]
     pub output: OutArg,
+    /// `--force`.
+    #[command(flatten)]
+    pub forcing: ForceArg,
 }
 
 /// `cowrie entry`: the experiment, its table printed.
@@ -308,6 +311,7 @@ pub struct EntryArgs {
 /// # Errors
 /// As [`run`].
 pub fn command(a: EntryArgs, command_line: Vec<String>) -> anyhow::Result<()> {
+    crate::run::outputs::check_dir(&a.output.out, &[], false, a.forcing.force)?;
     print_stdout(&run(&EntryConfig {
         variant: a.variant.variant,
         options: a.variant.options,

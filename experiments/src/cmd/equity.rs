@@ -221,6 +221,7 @@ pub struct EquityArgs {
 /// # Errors
 /// As [`run`].
 pub fn command(a: EquityArgs, _command_line: Vec<String>) -> anyhow::Result<()> {
+    crate::run::outputs::check_file("--out", &a.output.out.join("equity.csv"), &[&a.subgames])?;
     print_stdout(&run(&EquityConfig {
         subgames: a.subgames,
         target: a.target,

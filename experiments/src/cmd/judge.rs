@@ -358,6 +358,9 @@ pub struct JudgeArgs {
     /// `--out`.
     #[command(flatten)]
     pub output: OutArg,
+    /// `--no-verify`.
+    #[command(flatten)]
+    pub verifying: crate::args::NoVerifyArg,
 }
 
 /// `cowrie judge`: judges the games and prints the table.
@@ -365,5 +368,7 @@ pub struct JudgeArgs {
 /// # Errors
 /// As [`run`].
 pub fn command(args: JudgeArgs, _command_line: Vec<String>) -> anyhow::Result<()> {
+    args.verifying.apply();
+    crate::run::outputs::check_file("--out", &args.output.out, &[&args.file])?;
     print_stdout(&run(&args)?)
 }

@@ -35,7 +35,7 @@ use clap::Args;
 use cowrie_agents::{AgentSpec, Evaluate};
 use cowrie_engine::Player;
 
-use crate::args::{agent_spec, game_count, GameRulesArgs, OutArg, ResumeArg, RunArgs};
+use crate::args::{agent_spec, game_count, ForceArg, GameRulesArgs, OutArg, ResumeArg, RunArgs};
 use crate::config::check_pairs;
 use crate::config::check_writable;
 use crate::config::{RulesConfig, RunConfig};
@@ -398,6 +398,9 @@ pub struct LadderArgs {
     /// `--out`.
     #[command(flatten)]
     pub output: OutArg,
+    /// `--force`.
+    #[command(flatten)]
+    pub forcing: ForceArg,
     /// `--resume`.
     #[command(flatten)]
     pub resuming: ResumeArg,
@@ -458,5 +461,12 @@ impl LadderConfig {
 /// # Errors
 /// As [`run`].
 pub fn command(args: LadderArgs, command_line: Vec<String>) -> anyhow::Result<()> {
-    print_stdout(&run(&LadderConfig::from_args(&args, command_line)?)?)
+    let cfg = LadderConfig::from_args(&args, command_line)?;
+    crate::run::outputs::check_dir(
+        &args.output.out,
+        &[],
+        args.resuming.resume,
+        args.forcing.force,
+    )?;
+    print_stdout(&run(&cfg)?)
 }

@@ -4,7 +4,7 @@
 use clap::Args;
 use cowrie_agents::AgentSpec;
 
-use crate::args::{agent_spec, game_count, GameRulesArgs, OutArg, ResumeArg, RunArgs};
+use crate::args::{agent_spec, game_count, ForceArg, GameRulesArgs, OutArg, ResumeArg, RunArgs};
 use crate::config::RulesConfig;
 use crate::config::RunConfig;
 use crate::output::print_stdout;
@@ -13,7 +13,7 @@ use crate::run::schedule::Shard;
 
 /// `cowrie match`.
 #[derive(Debug, Args, Clone)]
-#[command(mut_arg("out", |a| a.help("Output directory (created if missing; its games.csv, summary.csv and manifest.json are replaced, unless --resume)")))]
+#[command(mut_arg("out", |a| a.help("Output directory (created if missing; a finished run there is refused unless --force replaces it or --resume continues it)")))]
 #[command(mut_arg("resume", |a| a.help("Continue the interrupted run in DIR (same arguments): keeps its finished games and ends with the bytes an uninterrupted run writes")))]
 pub struct MatchArgs {
     /// The game and its rules.
@@ -34,6 +34,9 @@ pub struct MatchArgs {
     /// `--out`.
     #[command(flatten)]
     pub output: OutArg,
+    /// `--force`.
+    #[command(flatten)]
+    pub forcing: ForceArg,
     /// `--resume`.
     #[command(flatten)]
     pub resuming: ResumeArg,
@@ -83,5 +86,6 @@ impl MatchConfig {
 /// Bad arguments, rules or agents; unwritable output; a resumed directory holding another run.
 pub fn command(args: MatchArgs, command_line: Vec<String>) -> anyhow::Result<()> {
     let cfg = MatchConfig::from_args(&args, command_line)?;
+    crate::run::outputs::check_dir(&cfg.out, &[], cfg.resume, args.forcing.force)?;
     print_stdout(&runner::run(&cfg)?.text)
 }

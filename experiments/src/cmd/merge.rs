@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context};
 use clap::Args;
 
-use crate::args::OutArg;
+use crate::args::{ForceArg, OutArg};
 use crate::games::Report;
 use crate::registry::{dispatch, GameTask};
 use crate::run::digest::{self, FileDigest};
@@ -121,6 +121,8 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
             );
         }
     }
+    let shards: Vec<&Path> = args.shards.iter().map(PathBuf::as_path).collect();
+    crate::run::outputs::check_dir(&args.output.out, &shards, false, args.forcing.force)?;
     let merged = read_shards(&args.shards, &|p| std::fs::read(p))?;
     write(&args.output.out, merged, command_line)
 }
@@ -361,11 +363,15 @@ fn write(out: &Path, m: Merged, command_line: Vec<String>) -> anyhow::Result<()>
 
 /// `cowrie merge`.
 #[derive(Debug, Args, Clone)]
-#[command(mut_arg("out", |a| a.help("Output directory for the merged run")))]
+#[command(mut_arg("out", |a| a.help("Output directory for the merged run (created if missing; a directory already holding a finished run or a database is refused unless --force)")))]
+#[command(mut_arg("force", |a| a.help("Replace the run DIR already holds")))]
 pub struct MergeArgs {
     /// `--out`.
     #[command(flatten)]
     pub output: OutArg,
+    /// `--force`.
+    #[command(flatten)]
+    pub forcing: ForceArg,
     /// The shards' output directories (every shard of one run, in any order).
     #[arg(required = true, value_name = "SHARD_DIR")]
     pub shards: Vec<PathBuf>,

@@ -145,6 +145,9 @@ pub struct ProbeArgs {
     /// The position in the game's notation (`docs/rules/baghchal.md`).
     #[arg(long, value_name = "NOTATION")]
     pub position: String,
+    /// `--no-verify`.
+    #[command(flatten)]
+    pub verifying: crate::args::NoVerifyArg,
 }
 
 /// `cowrie probe`: prints the position's value and every move's.
@@ -152,5 +155,6 @@ pub struct ProbeArgs {
 /// # Errors
 /// As [`run`].
 pub fn command(args: ProbeArgs, _command_line: Vec<String>) -> anyhow::Result<()> {
+    args.verifying.apply();
     print_stdout(&run(&args)?)
 }

@@ -316,5 +316,10 @@ pub struct ReplayArgs {
 /// # Errors
 /// As [`run`].
 pub fn command(args: ReplayArgs, _command_line: Vec<String>) -> anyhow::Result<()> {
+    for (flag, out) in [("--html", &args.html), ("--plies", &args.plies)] {
+        if let Some(out) = out {
+            crate::run::outputs::check_file(flag, out, &[&args.file])?;
+        }
+    }
     run(&args)
 }

@@ -57,5 +57,6 @@ pub struct ShowArgs {
 /// # Errors
 /// As [`run`].
 pub fn command(args: ShowArgs, _command_line: Vec<String>) -> anyhow::Result<()> {
+    crate::run::outputs::check_file("--out", &args.output.out, &[])?;
     print_stdout(&run(&args)?)
 }

@@ -390,5 +390,6 @@ impl StudyConfig {
 /// # Errors
 /// As [`run`].
 pub fn command(args: StudyArgs, command_line: Vec<String>) -> anyhow::Result<()> {
+    crate::run::outputs::check_dir(&args.output.out, &[], args.resuming.resume, false)?;
     run(&StudyConfig::from_args(&args, command_line)?)
 }

@@ -24,7 +24,7 @@ use anyhow::Context;
 use clap::Args;
 use cowrie_agents::AgentSpec;
 
-use crate::args::{agent_spec, game_count, GameRulesArgs, OutArg, ResumeArg, RunArgs};
+use crate::args::{agent_spec, game_count, ForceArg, GameRulesArgs, OutArg, ResumeArg, RunArgs};
 use crate::config::check_pairs;
 use crate::config::{RulesConfig, RunConfig};
 use crate::output::f6;
@@ -321,6 +321,9 @@ pub struct TournamentArgs {
     /// `--out`.
     #[command(flatten)]
     pub output: OutArg,
+    /// `--force`.
+    #[command(flatten)]
+    pub forcing: ForceArg,
     /// `--resume`.
     #[command(flatten)]
     pub resuming: ResumeArg,
@@ -357,5 +360,12 @@ impl PairingsConfig {
 /// # Errors
 /// As [`run`].
 pub fn command(args: TournamentArgs, command_line: Vec<String>) -> anyhow::Result<()> {
-    print_stdout(&run(&PairingsConfig::tournament(&args, command_line)?)?)
+    let cfg = PairingsConfig::tournament(&args, command_line)?;
+    crate::run::outputs::check_dir(
+        &args.output.out,
+        &[],
+        args.resuming.resume,
+        args.forcing.force,
+    )?;
+    print_stdout(&run(&cfg)?)
 }

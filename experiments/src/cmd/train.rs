@@ -459,5 +459,15 @@ pub struct TrainArgs {
 /// # Errors
 /// As [`run`].
 pub fn command(args: TrainArgs, command_line: Vec<String>) -> anyhow::Result<()> {
+    let out = &args.output.out;
+    let inputs: Vec<&Path> = args.init.iter().map(PathBuf::as_path).collect();
+    for path in [
+        out.clone(),
+        with_suffix(out, ".ckpt"),
+        curve_path(out, "csv"),
+        curve_path(out, "svg"),
+    ] {
+        crate::run::outputs::check_file("--out", &path, &inputs)?;
+    }
     print_stdout(&run(&args, command_line)?)
 }

@@ -5,12 +5,14 @@
 //! plays one game, [`runner`] plays a whole run in parallel with checkpoints and `--resume`,
 //! and the rest are its files: [`record`] (`games.csv`, `subgames.csv`), [`gamelog`]
 //! (`records.jsonl`), [`summary`] (`summary.csv`), [`manifest`] and [`digest`] (what the
-//! manifest vouches for), and [`runfiles`] (starting or resuming them).
+//! manifest vouches for), [`runfiles`] (starting or resuming them), and [`outputs`] (the check
+//! that no output overwrites an input or another run).
 
 pub mod comparison;
 pub mod digest;
 pub mod gamelog;
 pub mod manifest;
+pub mod outputs;
 pub mod pairings;
 pub mod record;
 pub mod runfiles;

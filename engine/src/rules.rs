@@ -324,6 +324,10 @@ pub enum RuleError {
     /// An option not written as `key=value`.
     #[error("malformed option {} (expected key=value)", quote_input(.0))]
     Malformed(String),
+    /// The same option's key given twice in one list of overrides (which one is meant is not
+    /// said, so neither is taken).
+    #[error("option {} given twice (give each option once)", quote_input(.0))]
+    Repeated(String),
 }
 
 /// A game's rule set: its named variants and its options, each declared once in a table.
@@ -404,7 +408,8 @@ pub trait RuleSet: Sized + Clone + fmt::Debug + Default + 'static {
     /// The rule set of `variant` (or the default variant) with `options` applied in order.
     ///
     /// # Errors
-    /// As [`RuleSet::variant`] and [`RuleSet::apply_option_text`].
+    /// As [`RuleSet::variant`] and [`RuleSet::apply_option_text`]; [`RuleError::Repeated`] where
+    /// two of `options` set the same key.
     ///
     /// # Examples
     ///
@@ -433,14 +438,26 @@ pub trait RuleSet: Sized + Clone + fmt::Debug + Default + 'static {
     /// );
     /// let err = BaghchalRules::resolve(None, &["win-captures=0".to_string()]).unwrap_err();
     /// assert!(err.to_string().starts_with("bad value '0' for option 'win-captures'"), "{err}");
+    ///
+    /// // A key given twice is refused, naming it, whatever the two values.
+    /// let options = ["ply-cap=5".to_string(), " ply-cap = 9".to_string()];
+    /// let err = BaghchalRules::resolve(None, &options).unwrap_err();
+    /// assert_eq!(err.to_string(), "option 'ply-cap' given twice (give each option once)");
     /// ```
     fn resolve(variant: Option<&str>, options: &[String]) -> Result<Self, RuleError> {
         let mut rules = match variant {
             Some(name) => Self::variant(name)?,
             None => Self::default(),
         };
+        let mut seen: Vec<&str> = Vec::new();
         for o in options {
             rules.apply_option_text(o)?;
+            // A malformed option was refused above, so each has a key.
+            let key = o.split_once('=').map_or(o.as_str(), |(k, _)| k).trim();
+            if seen.contains(&key) {
+                return Err(RuleError::Repeated(key.to_string()));
+            }
+            seen.push(key);
         }
         Ok(rules)
     }

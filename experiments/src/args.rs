@@ -103,7 +103,7 @@ pub struct ThreadsArg {
 #[derive(Debug, Args, Clone)]
 pub struct SeedArg {
     /// Run seed (default 1): the output is a pure function of the arguments and this seed.
-    #[arg(long, value_name = "SEED")]
+    #[arg(long, value_name = "SEED", allow_negative_numbers = true, value_parser = seed_value)]
     pub seed: Option<u64>,
 }
 
@@ -169,18 +169,97 @@ pub fn json_error(e: serde_json::Error) -> anyhow::Error {
 /// # Errors
 /// A negative, fractional or too large number, or not a number.
 pub fn game_count(text: &str) -> Result<u64, String> {
-    let t = text.trim();
-    if t.starts_with('-') {
-        return Err("must be a positive number".to_string());
+    whole_in(text, 0, MAX_GAMES, "games")
+}
+
+/// Parses a count of seeds (each a fixed set of games): a whole number from 0 to [`MAX_GAMES`].
+///
+/// # Errors
+/// As [`game_count`], stating the limit in seeds.
+pub fn seed_count(text: &str) -> Result<u64, String> {
+    whole_in(text, 0, MAX_GAMES, "seeds")
+}
+
+/// Parses a run seed: any whole number from 0 to 2^64 - 1.
+///
+/// # Errors
+/// A negative, fractional or too large number, or not a number.
+pub fn seed_value(text: &str) -> Result<u64, String> {
+    whole_in(text, 0, u64::MAX, "")
+}
+
+/// Parses a whole number from `min` to `max` (`unit` names what is counted, for the message;
+/// empty for a plain number), as every count flag takes it: clap's message names the flag and
+/// the value, this text the range (give the flag `allow_negative_numbers`, so a negative value
+/// reaches it).
+///
+/// # Errors
+/// A negative, fractional or out-of-range number, or not a number, stating the range.
+pub fn whole_in<T: TryFrom<u64>>(text: &str, min: u64, max: u64, unit: &str) -> Result<T, String> {
+    let what = if unit.is_empty() {
+        String::new()
+    } else {
+        format!(" {unit}")
+    };
+    let range = if max == MAX_GAMES {
+        format!("from {min} to {max} (2^40){what}")
+    } else {
+        format!("from {min} to {max}{what}")
+    };
+    let wanted = || format!("must be a whole number {range}");
+    match text.trim().parse::<u64>() {
+        Ok(n) if (min..=max).contains(&n) => T::try_from(n).map_err(|_| wanted()),
+        _ => Err(wanted()),
     }
-    match t.parse::<u64>() {
-        Ok(n) if n <= MAX_GAMES => Ok(n),
-        Ok(_) => Err(format!("at most {MAX_GAMES} (2^40) games")),
-        Err(_) if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) => {
-            Err(format!("at most {MAX_GAMES} (2^40) games"))
-        }
-        Err(_) => Err("must be a positive whole number".to_string()),
+}
+
+/// Parses a finite number above 0 that a 32-bit float holds (a learning rate).
+///
+/// # Errors
+/// Zero, a negative number, infinity or NaN, a number beyond the 32-bit range, or not a number.
+pub fn positive_f32(text: &str) -> Result<f32, String> {
+    let x = real(text)?;
+    #[allow(clippy::cast_possible_truncation)]
+    let y = x as f32;
+    if !(x > 0.0 && y.is_finite() && y > 0.0) {
+        return Err(format!(
+            "must be a finite number above 0 (at most {:e}, at least {:e})",
+            f32::MAX,
+            f32::MIN_POSITIVE
+        ));
     }
+    Ok(y)
+}
+
+/// Parses a finite number above 0 (a size in gigabytes).
+///
+/// # Errors
+/// Zero, a negative number, infinity or NaN, or not a number.
+pub fn positive_f64(text: &str) -> Result<f64, String> {
+    match real(text)? {
+        x if x > 0.0 && x.is_finite() => Ok(x),
+        _ => Err("must be a finite number above 0".to_string()),
+    }
+}
+
+/// Parses a fraction: a number from 0 to 1, as a 32-bit float.
+///
+/// # Errors
+/// A number outside [0, 1], NaN, or not a number.
+pub fn fraction_f32(text: &str) -> Result<f32, String> {
+    match real(text)? {
+        // A value in [0, 1] rounds to one in [0, 1].
+        #[allow(clippy::cast_possible_truncation)]
+        x if (0.0..=1.0).contains(&x) => Ok(x as f32),
+        _ => Err("must be from 0 to 1".to_string()),
+    }
+}
+
+/// A decimal number.
+fn real(text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse::<f64>()
+        .map_err(|_| "must be a number".to_string())
 }
 
 /// Parses a worker-thread count: 1 to [`max_threads`].

@@ -65,7 +65,8 @@ pub enum Command {
     Man,
     /// The match-equity table of matches to a target score (Julbahar), from a subgames.csv.
     Equity(crate::cmd::equity::EquityArgs),
-    /// Draws a position of any game as an SVG diagram, labelled in words.
+    /// Draws a position of any game as a diagram labelled in words, SVG or PNG (by the
+    /// extension of --out).
     Show(crate::cmd::show::ShowArgs),
     /// Bargese: the effect of entering first, each seed played as dealt and with the first
     /// entry forced to each seat; writes DIR/entry.csv, DIR/estimates.csv.

@@ -21,8 +21,19 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             if e.use_stderr() {
+                // The message's first paragraph on one line (a missing argument is named on
+                // the lines after the first), without the usage and tips after it.
                 let text = e.render().to_string();
-                eprintln!("{}", text.lines().next().unwrap_or("error: bad arguments"));
+                let first: Vec<&str> = text
+                    .lines()
+                    .take_while(|l| !l.trim().is_empty())
+                    .map(str::trim)
+                    .collect();
+                if first.is_empty() {
+                    eprintln!("error: bad arguments");
+                } else {
+                    eprintln!("{}", one_line(&first.join(" ")));
+                }
                 return ExitCode::from(2);
             }
             let _ = print_stdout(&e.render().to_string());

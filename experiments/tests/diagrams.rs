@@ -21,20 +21,7 @@ fn data(path: &str) -> PathBuf {
 }
 
 fn render(svg: &str) -> Pixmap {
-    let mut opt = resvg::usvg::Options::default();
-    let db = std::sync::Arc::make_mut(&mut opt.fontdb);
-    db.load_font_data(std::fs::read(data("fonts/DejaVuSans.ttf")).unwrap());
-    db.set_sans_serif_family("DejaVu Sans");
-    opt.font_family = "DejaVu Sans".into();
-    let tree = resvg::usvg::Tree::from_str(svg, &opt).unwrap();
-    let size = tree.size().to_int_size();
-    let mut pixmap = Pixmap::new(size.width(), size.height()).unwrap();
-    resvg::render(
-        &tree,
-        resvg::tiny_skia::Transform::default(),
-        &mut pixmap.as_mut(),
-    );
-    pixmap
+    cowrie_experiments::pages::board::png::pixmap(svg).unwrap()
 }
 
 /// Compares the rendering of `svg` with the golden image `name`.png: the same size, and at
@@ -42,10 +29,21 @@ fn render(svg: &str) -> Pixmap {
 /// between versions of the rasteriser; a moved or missing piece or label changes far more).
 fn golden(name: &str, svg: &str) {
     let got = render(svg);
-    let seen = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("diagrams");
+    std::fs::create_dir_all(seen()).unwrap();
+    std::fs::write(seen().join(format!("{name}.svg")), svg).unwrap();
+    same_as_golden(name, &got);
+}
+
+/// Where every run writes its renderings.
+fn seen() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("diagrams")
+}
+
+/// Compares `got` with the golden image `name`.png, as [`golden`] says.
+fn same_as_golden(name: &str, got: &Pixmap) {
+    let seen = seen();
     std::fs::create_dir_all(&seen).unwrap();
     got.save_png(seen.join(format!("{name}.png"))).unwrap();
-    std::fs::write(seen.join(format!("{name}.svg")), svg).unwrap();
     let path = data(&format!("diagrams/{name}.png"));
     if std::env::var_os("COWRIE_BLESS_DIAGRAMS").is_some() {
         got.save_png(&path).unwrap();
@@ -281,4 +279,38 @@ fn bargese_bange_marks_follow_the_option() {
         outer.iter().copied().fold(f64::MAX, f64::min),
     );
     assert!(near * 3.0 < far, "inner {inner:?}, outer {outer:?}");
+}
+
+#[test]
+fn show_writes_png_by_the_extension_and_refuses_other_formats() {
+    // The standard backgammon start, as `frangieh_standard_start` draws it: the PNG the binary
+    // writes is that golden image.
+    let dir = tempfile::tempdir().unwrap();
+    let show = |out: &std::path::Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_cowrie"))
+            .args(["show", "--game", "frangieh", "--position"])
+            .arg("24:2,13:5,8:3,6:5/24:2,13:5,8:3,6:5 1 3-1 0")
+            .arg("--out")
+            .arg(out)
+            .output()
+            .unwrap()
+    };
+    let png = dir.path().join("start.PNG");
+    let o = show(&png);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    same_as_golden("frangieh-start", &Pixmap::decode_png(&bytes).unwrap());
+    for (name, needle) in [
+        ("start.jpg", "unknown image format '.jpg'"),
+        ("start", "no extension"),
+    ] {
+        let out = dir.path().join(name);
+        let o = show(&out);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(err.contains(needle) && err.contains(name), "{err}");
+        assert!(!out.exists());
+    }
 }

@@ -78,6 +78,9 @@ fn bad_inputs_are_refused_in_one_line() {
     let input = dir.path().join("subgames.csv");
     std::fs::write(&input, SUBGAMES).unwrap();
     let o = equity(&input, &["--target", "0"], &out);
-    refused(&o, "--target 0");
+    refused(
+        &o,
+        "'0' for '--target <TARGET>': must be a whole number from 1 to 200 points",
+    );
     assert!(!out.exists());
 }

@@ -199,6 +199,35 @@ fn a_study_takes_its_seed_from_its_name_unless_given_one() {
     );
     let (h, _) = read_rows(&out.join("summary.csv"));
     assert!(h.iter().any(|c| c == "study_p_holm"));
+    // The printed table is the directory's README.md, its columns aligned whatever an agent
+    // spec's length: every row of a variant (game, variant, agent, then its games count, 2)
+    // ends that count where the header ends "games".
+    let readme = std::fs::read_to_string(out.join("README.md")).unwrap();
+    assert!(
+        readme.contains(&format!("```text\n{printed}```")),
+        "{readme}"
+    );
+    let header = printed.lines().nth(1).unwrap();
+    assert!(
+        header.starts_with("game ") && header.contains(" truncated "),
+        "{header}"
+    );
+    assert!(!printed.contains("timeouts"), "{printed}");
+    let end = header.find(" games").unwrap() + " games".len();
+    let rows: Vec<&str> = printed
+        .lines()
+        .filter(|l| {
+            let cells: Vec<&str> = l.split_whitespace().collect();
+            ["baghchal", "frangieh", "julbahar", "bargese"].contains(&cells[0])
+                && cells.get(3) == Some(&"2")
+        })
+        .collect();
+    assert!(rows.len() >= 10, "{printed}");
+    let julbahar_net = "td:weights=shipped:barakat-1974,ply=0";
+    assert!(rows.iter().any(|r| r.contains(julbahar_net)), "{printed}");
+    for r in &rows {
+        assert_eq!(&r[end - 2..=end], " 2 ", "{header}\n{r}");
+    }
     assert!(printed.contains(&format!(
         "seed {} (from the study's name)",
         cowrie_experiments::run::seeds::study_seed("replication")

@@ -263,9 +263,17 @@ fn counts_and_threads_out_of_range_are_refused_naming_the_range() {
             "--quiet", "--out", o,
         ])
     };
-    refused(&m("--games", "-2"), "must be a positive number");
-    refused(&m("--games", "1e9"), "whole number");
-    refused(&m("--games", "1099511627778"), "at most 1099511627776");
+    let range = "must be a whole number from 0 to 1099511627776 (2^40) games";
+    refused(
+        &m("--games", "-2"),
+        &format!("'-2' for '--games <GAMES>': {range}"),
+    );
+    refused(&m("--games", "1e9"), range);
+    refused(&m("--games", "1099511627778"), range);
+    refused(
+        &m("--seed", "-1"),
+        "'-1' for '--seed <SEED>': must be a whole number from 0 to 18446744073709551615",
+    );
     refused(&m("--threads", "10000"), "at most");
     refused(&m("--threads", "-1"), "must be a positive number");
     refused(&m("--threads", "0"), "at least one worker thread");
@@ -399,4 +407,162 @@ fn extreme_inputs_end_cleanly_in_a_gigabyte() {
             .count()
             > 1
     );
+}
+
+#[test]
+fn a_repeated_option_key_is_refused_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    let o = out.to_str().unwrap();
+    let r = cowrie(&[
+        "match",
+        "--game",
+        "baghchal",
+        "--p1",
+        "random",
+        "--p2",
+        "random",
+        "--games",
+        "2",
+        "--option",
+        "ply-cap=5",
+        "--option",
+        "ply-cap=9",
+        "--quiet",
+        "--out",
+        o,
+    ]);
+    refused(&r, "option 'ply-cap' given twice");
+    let svg = dir.path().join("r.svg");
+    let r = cowrie(&[
+        "show",
+        "--game",
+        "julbahar",
+        "--option",
+        "target=3",
+        "--option",
+        "target = 3",
+        "--out",
+        svg.to_str().unwrap(),
+    ]);
+    refused(&r, "option 'target' given twice");
+    assert!(!out.exists() && !svg.exists());
+}
+
+#[test]
+fn contradictory_flags_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let d = db.to_str().unwrap();
+    let mut args = common::reduced_solve(d);
+    args.extend(["--down-to-placed", "5"]);
+    refused(
+        &cowrie(&args),
+        "'--movement-only' cannot be used with '--down-to-placed <P>'",
+    );
+    let mut args = common::reduced_solve(d);
+    args.extend(["--verify-samples", "20"]);
+    refused(
+        &cowrie(&args),
+        "required arguments were not provided: --verify",
+    );
+    let mut args = common::reduced_solve(d);
+    args.extend(["--verify-depth", "3"]);
+    refused(
+        &cowrie(&args),
+        "required arguments were not provided: --verify",
+    );
+    assert!(!db.exists());
+}
+
+#[test]
+fn numeric_flags_name_the_value_and_its_range() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("n");
+    let o = out.to_str().unwrap();
+    let train = |flag: &'static str, value: &'static str| {
+        cowrie(&[
+            "train", "--game", "frangieh", "--games", "2", flag, value, "--quiet", "--out", o,
+        ])
+    };
+    let hidden = "'0' for '--hidden <HIDDEN>': must be a whole number from 1 to 256 hidden units";
+    refused(&train("--hidden", "0"), hidden);
+    refused(&train("--hidden", "257"), "from 1 to 256 hidden units");
+    refused(
+        &train("--batch", "0"),
+        "'0' for '--batch <BATCH>': must be a whole number from 1 to 1099511627776 (2^40) games",
+    );
+    refused(&train("--threads", "0"), "'0' for '--threads <THREADS>'");
+    refused(
+        &train("--alpha", "1e309"),
+        "'1e309' for '--alpha <ALPHA>': must be a finite number above 0",
+    );
+    // Beyond a 32-bit float, though a 64-bit one holds it.
+    refused(&train("--alpha", "1e39"), "'1e39' for '--alpha <ALPHA>'");
+    refused(&train("--alpha", "-0.1"), "'-0.1' for '--alpha <ALPHA>'");
+    refused(
+        &train("--lambda", "-0.5"),
+        "'-0.5' for '--lambda <LAMBDA>': must be from 0 to 1",
+    );
+    refused(&train("--lambda", "NaN"), "must be from 0 to 1");
+    refused(
+        &train("--eval-games", "-2"),
+        "'-2' for '--eval-games <EVAL_GAMES>'",
+    );
+    assert!(!out.exists());
+    refused(
+        &cowrie(&["entry", "--seeds", "18446744073709551616", "--out", o]),
+        "must be a whole number from 0 to 1099511627776 (2^40) seeds",
+    );
+    refused(
+        &cowrie(&[
+            "equity",
+            "--subgames",
+            "x.csv",
+            "--target",
+            "-3",
+            "--out",
+            o,
+        ]),
+        "'-3' for '--target <TARGET>': must be a whole number from 1 to 200 points",
+    );
+    refused(
+        &cowrie(&[
+            "equity",
+            "--subgames",
+            "x.csv",
+            "--resamples",
+            "0",
+            "--out",
+            o,
+        ]),
+        "from 1 to 10000 resamples",
+    );
+    let mut solve = common::reduced_solve(o);
+    solve.extend(["--memory-gb", "-1"]);
+    refused(
+        &cowrie(&solve),
+        "'-1' for '--memory-gb <M>': must be a finite number above 0",
+    );
+    refused(
+        &cowrie(&["replay", "x.jsonl", "--game-index", "-1"]),
+        "'-1' for '--game-index <GAME_INDEX>': must be a whole number from 0",
+    );
+    assert!(!out.exists());
+}
+
+#[test]
+fn equity_names_the_header_it_expects_with_its_commas() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("subgames.csv");
+    std::fs::write(&csv, "a,b\n1,2\n").unwrap();
+    let out = dir.path().join("e");
+    let r = cowrie(&[
+        "equity",
+        "--subgames",
+        csv.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    refused(&r, "has the header 'a,b', not 'game_index,pair_index,");
 }

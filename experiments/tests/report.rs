@@ -180,4 +180,61 @@ fn bad_input_is_refused_naming_the_file() {
     let csv = t.path().join("converge/baghchal/converge.csv");
     fs::write(&csv, "game,variant,rung\nbaghchal,five-captures\n").unwrap();
     refused(&report(t.path(), false), "converge.csv");
+    // A malformed CSV no manifest records (ladder manifests record no files).
+    copy("converge/baghchal/converge.csv", t.path());
+    let csv = t.path().join("ladder/julbahar/ladder.csv");
+    fs::write(&csv, "step,upper\n1\n").unwrap();
+    refused(&report(t.path(), false), "malformed CSV");
+}
+
+#[test]
+fn a_csv_edited_after_its_run_wrote_it_is_refused_naming_it() {
+    // A study game whose manifest records its compare.csv: reported as it is, refused once a
+    // figure in it is changed by hand (the same length, so only the SHA-256 tells).
+    let t = tempfile::tempdir().unwrap();
+    for f in ["baghchal/compare.csv", "baghchal/manifest.json"] {
+        copy_from(
+            &repo().join("results/default-study"),
+            f,
+            &t.path().join("study"),
+        );
+    }
+    let o = report(t.path(), false);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let csv = t.path().join("study/baghchal/compare.csv");
+    let text = fs::read_to_string(&csv).unwrap();
+    let (at, digit) = text
+        .char_indices()
+        .find(|(i, c)| c.is_ascii_digit() && *i > text.find('\n').unwrap())
+        .unwrap();
+    let mut edited = text.clone();
+    edited.replace_range(at..=at, if digit == '9' { "8" } else { "9" });
+    fs::write(&csv, &edited).unwrap();
+    let o = report(t.path(), true);
+    refused(
+        &o,
+        "compare.csv' differs from the SHA-256 its manifest records",
+    );
+    // A line added: the length differs from the record.
+    fs::write(&csv, format!("{text}extra\n")).unwrap();
+    refused(&report(t.path(), false), "compare.csv' holds");
+}
+
+#[test]
+fn a_directory_holding_no_run_is_refused() {
+    let t = tempfile::tempdir().unwrap();
+    let o = report(t.path(), false);
+    refused(&o, "holds no run to report");
+    assert!(!t.path().join("README.md").exists());
+    // One match's own directory (its manifest at the top): the directory above it is meant.
+    let run = t.path().join("m");
+    for f in ["manifest.json", "summary.csv", "games.csv"] {
+        copy_from(&repo().join("results/td-frangieh/td0-ex2"), f, &run);
+    }
+    refused(&report(&run, false), "one run's directory");
+    assert!(!run.join("README.md").exists());
+    // A directory whose only subdirectories hold no run.
+    fs::create_dir_all(t.path().join("empty/inner")).unwrap();
+    fs::remove_dir_all(&run).unwrap();
+    refused(&report(t.path(), false), "holds no run to report");
 }

@@ -24,7 +24,7 @@ use cowrie_engine::{
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use crate::args::{game_count, ForceArg, OutArg, SeedArg, ThreadsArg, VariantArgs};
+use crate::args::{seed_count, ForceArg, OutArg, SeedArg, ThreadsArg, VariantArgs};
 use crate::output::f6;
 use crate::output::print_stdout;
 use crate::run::seeds::{agent_stream, chance_stream};
@@ -290,7 +290,7 @@ pub struct EntryArgs {
     #[arg(long, default_value = "heuristic")]
     pub agent: AgentSpec,
     /// Seeds, each played three times.
-    #[arg(long, allow_negative_numbers = true, value_parser = game_count)]
+    #[arg(long, allow_negative_numbers = true, value_parser = seed_count)]
     pub seeds: u64,
     /// `--seed`.
     #[command(flatten)]

@@ -16,7 +16,7 @@ use anyhow::Context;
 use clap::Args;
 use cowrie_engine::Julbahar;
 
-use crate::args::{OutArg, SeedArg};
+use crate::args::{whole_in, OutArg, SeedArg};
 use crate::output::f6;
 use crate::output::print_stdout;
 use crate::run::record::read_subgames;
@@ -28,9 +28,9 @@ use crate::stats::match_equity::{bootstrap, model, outcomes, raw, Game};
 pub struct EquityConfig {
     /// The `subgames.csv` of a run.
     pub subgames: PathBuf,
-    /// The score that ends a match.
+    /// The score that ends a match, from 1 to 200.
     pub target: u32,
-    /// Bootstrap resamples.
+    /// Bootstrap resamples, at least 1.
     pub resamples: usize,
     /// Seed of the resampling.
     pub seed: u64,
@@ -71,14 +71,8 @@ pub fn read_games(path: &Path) -> anyhow::Result<Vec<Game>> {
 /// Writes `OUT/equity.csv`; returns the table printed on stdout.
 ///
 /// # Errors
-/// A target outside 1 to 200, no resamples, unreadable input or unwritable output.
+/// Unreadable input or unwritable output (the command line has checked the ranges).
 pub fn run(cfg: &EquityConfig) -> anyhow::Result<String> {
-    if !(1..=200).contains(&cfg.target) {
-        anyhow::bail!("--target {}: must be from 1 to 200", cfg.target);
-    }
-    if cfg.resamples == 0 {
-        anyhow::bail!("--resamples 0: at least one resample is needed");
-    }
     let games = read_games(&cfg.subgames)?;
     crate::output::create_dir(&cfg.out)?;
     let f = model(&outcomes(&games), cfg.target);
@@ -199,17 +193,20 @@ pub struct EquityArgs {
     /// The subgames.csv of a Julbahar run.
     #[arg(long, value_name = "FILE")]
     pub subgames: PathBuf,
-    /// The score that ends a match (the run's `target` option).
-    #[arg(long, default_value_t = 31)]
+    /// The score that ends a match (the run's `target` option), from 1 to 200.
+    #[arg(long, default_value_t = 31, allow_negative_numbers = true,
+          value_parser = |t: &str| whole_in::<u32>(t, 1, 200, "points"))]
     pub target: u32,
-    /// Bootstrap resamples of the matches' seat-swapped pairs.
-    #[arg(long, default_value_t = 200)]
+    /// Bootstrap resamples of the matches' seat-swapped pairs, from 1 to 10000.
+    #[arg(long, default_value_t = 200, allow_negative_numbers = true,
+          value_parser = |t: &str| whole_in::<usize>(t, 1, 10_000, "resamples"))]
     pub resamples: usize,
     /// `--seed`.
     #[command(flatten)]
     pub seeding: SeedArg,
     /// Fewest games begun at a score pair for its raw frequency to be printed.
-    #[arg(long, default_value_t = 30)]
+    #[arg(long, default_value_t = 30, allow_negative_numbers = true,
+          value_parser = |t: &str| whole_in::<u64>(t, 0, u64::MAX, "games"))]
     pub min_visits: u64,
     /// `--out`.
     #[command(flatten)]

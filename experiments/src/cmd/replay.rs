@@ -295,7 +295,7 @@ pub struct ReplayArgs {
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
     /// Only this game (its game_index).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::args::seed_value)]
     pub game_index: Option<u64>,
     /// Print only the verification line per game, not the positions.
     #[arg(long)]

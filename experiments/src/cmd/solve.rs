@@ -18,7 +18,7 @@ use cowrie_solver::{
 use cowrie_solver::{packed, placement_check};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::args::{GameRulesArgs, OutArg, ResumeArg, ThreadsArg};
+use crate::args::{positive_f64, GameRulesArgs, OutArg, ResumeArg, ThreadsArg};
 use crate::config::SolverRules;
 use crate::output::print_stdout;
 
@@ -183,9 +183,6 @@ fn command_record(
 pub fn run(args: &SolveArgs, command_line: Vec<String>) -> anyhow::Result<String> {
     let all_rules = SolverRules::from_args(&args.rules)?;
     let rules = &all_rules.solver;
-    if args.workers.threads == 0 {
-        bail!("--threads must be at least 1, got 0");
-    }
     let index = Index::new();
     let movement = solve::peak_memory(&index, rules);
     let placement = if args.movement_only {
@@ -199,8 +196,8 @@ pub fn run(args: &SolveArgs, command_line: Vec<String>) -> anyhow::Result<String
         (movement, "the largest movement layer")
     };
     let allowed = match args.memory_gb {
-        Some(gb) if gb.is_finite() && gb > 0.0 => Some((gb * 1e9) as u64),
-        Some(gb) => bail!("--memory-gb must be a positive number, got '{gb}'"),
+        // The command line has refused all but finite sizes above 0.
+        Some(gb) => Some((gb * 1e9) as u64),
         None => default_memory(),
     };
     if let Some(allowed) = allowed {
@@ -505,7 +502,7 @@ pub struct SolveArgs {
     pub resuming: ResumeArg,
     /// Refuse to start if the solve needs more memory than this, in GB (default: the
     /// machine's memory minus a quarter).
-    #[arg(long, value_name = "M")]
+    #[arg(long, value_name = "M", allow_negative_numbers = true, value_parser = positive_f64)]
     pub memory_gb: Option<f64>,
     /// After solving, verify: position counts against Burnside's lemma, every stored value
     /// against its children's, and sampled short distances against a minimax search.
@@ -513,17 +510,17 @@ pub struct SolveArgs {
     pub verify: bool,
     /// Positions with a stored distance of at most --verify-depth the search checks (1 to
     /// 100000; also the placement positions checked per half).
-    #[arg(long, default_value_t = 300, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    #[arg(long, default_value_t = 300, value_name = "N", requires = "verify", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub verify_samples: u64,
     /// The search bound of the sample check, in plies (1 to 15).
-    #[arg(long, default_value_t = 15, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=15))]
+    #[arg(long, default_value_t = 15, value_name = "PLIES", requires = "verify", allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=15))]
     pub verify_depth: u32,
     /// Solve the movement phase only, not the placement phase.
     #[arg(long)]
     pub movement_only: bool,
     /// Solve the placement phase back to the positions with this many goats placed (0: the
     /// start position); a later run with --resume continues further back.
-    #[arg(long, default_value_t = 0, value_name = "P", value_parser = clap::value_parser!(u32).range(0..=19))]
+    #[arg(long, default_value_t = 0, value_name = "P", conflicts_with = "movement_only", allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(0..=19))]
     pub down_to_placed: u32,
     /// No progress bar.
     #[arg(long)]

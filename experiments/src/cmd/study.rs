@@ -188,8 +188,20 @@ pub fn run(args: &StudyConfig) -> anyhow::Result<()> {
     w.flush()
         .with_context(|| format!("cannot write '{}'", path.display()))?;
     let table = table(args, seed, &summary, &path);
+    let readme = args.out.join("README.md");
+    std::fs::write(&readme, readme_text(&table))
+        .with_context(|| format!("cannot write '{}'", readme.display()))?;
     crate::pages::run_index::write(&args.out, "cowrie study: every game and named variant")?;
     crate::output::print_stdout(&table)
+}
+
+/// The study's `README.md`: the printed table, as a Markdown page.
+fn readme_text(table: &str) -> String {
+    format!(
+        "# cowrie study\n\nWhat `cowrie study` printed when it wrote this directory (per game the CSVs \
+         of its variants; `summary.csv`: every metric with its intervals and study-wide p-values):\n\n\
+         ```text\n{table}```\n"
+    )
 }
 
 /// The printed table: per game and variant, the rates with their intervals clustered by pair
@@ -212,16 +224,23 @@ fn table(
         },
         args.games
     );
+    // The agent column is as wide as its widest entry (an agent spec can be long).
+    let a = runs()
+        .iter()
+        .map(|r| r.agent.len())
+        .chain(["agent (both seats)".len(), "  per game in match".len()])
+        .max()
+        .unwrap_or(0);
     let _ = writeln!(
         table,
-        "{:<9} {:<14} {:<19} {:>6}  {:<33} {:<33} {:>8} {:>9}",
+        "{:<9} {:<14} {:<a$} {:>6}  {:<33} {:<33} {:>9} {:>9}",
         "game",
         "variant",
         "agent (both seats)",
         "games",
         "seat 1 win rate [95%] Holm p",
         "first mover [95%] Holm p",
-        "timeouts",
+        "truncated",
         "plies"
     );
     for r in runs() {
@@ -251,7 +270,7 @@ fn table(
             let value = |metric: &str| get(metric).map_or(f64::NAN, |(x, _)| x.value.0);
             let _ = writeln!(
                 table,
-                "{:<9} {:<14} {:<19} {:>6}  {:<33} {:<33} {:>8.3} {:>9.1}",
+                "{:<9} {:<14} {:<a$} {:>6}  {:<33} {:<33} {:>9.3} {:>9.1}",
                 r.game,
                 v,
                 r.agent,
@@ -270,7 +289,7 @@ fn table(
             if get("first_enterer_win_rate").is_some() {
                 let _ = writeln!(
                     table,
-                    "{:<9} {:<14} {:<19} {:>6}  {:<33} {:<33}",
+                    "{:<9} {:<14} {:<a$} {:>6}  {:<33} {:<33}",
                     "",
                     "",
                     "  first to enter",
@@ -282,7 +301,7 @@ fn table(
             if get("subgames").is_some() {
                 let _ = writeln!(
                     table,
-                    "{:<9} {:<14} {:<19} {:>6}  {:<33} {:<33} {:>8.3}",
+                    "{:<9} {:<14} {:<a$} {:>6}  {:<33} {:<33} {:>9.3}",
                     "",
                     "",
                     "  per game in match",
@@ -296,7 +315,7 @@ fn table(
     }
     let _ = writeln!(
         table,
-        "seat 1 = the side the rules name first (Baghchal: goats); first mover = who made the first decision, or the rules' starter (bargese: the three-shell throw's winner)\nbaghchal: the goats always move first, so side and move order are one factor and no first-mover effect is separable from the side; under perfect play the five-captures, averbakh-1995 and parlett-1976 starts are all draws (results/solve: cowrie solve --game baghchal --variant V)\nfrangieh: td:ply=0 is the shipped network of each variant it is shipped for; ludii has none and is played by expectimax:depth=2, compared with no other variant\nbargese \"first to enter\": the first player to enter a piece; julbahar rows count matches to 31, \"per game in match\" rows the games inside them (timeouts column: games left unfinished when the match ended)\nrates are fractions of all games; [95%]: clustered by seat-swapped pair (games in a match: by pair of matches); Holm p: the p-value of \"wins as often as the other player\", Holm-adjusted over every hypothesis of the study; empty where the hypothesis repeats one above or is not declared\nevery metric, its intervals, the paired variant differences and all p-values: {} (docs/metrics.md)",
+        "seat 1 = the side the rules name first (Baghchal: goats); first mover = who made the first decision, or the rules' starter (bargese: the three-shell throw's winner)\nbaghchal: the goats always move first, so side and move order are one factor and no first-mover effect is separable from the side; under perfect play the five-captures, averbakh-1995 and parlett-1976 starts are all draws (results/solve: cowrie solve --game baghchal --variant V)\nfrangieh: td:ply=0 is the shipped network of each variant it is shipped for; ludii has none and is played by expectimax:depth=2, compared with no other variant\nbargese \"first to enter\": the first player to enter a piece; julbahar rows count matches to 31, \"per game in match\" rows the games inside them (truncated column: games left unfinished when the match ended)\nrates and the truncated share (games cut off by the ply cap, no result) are fractions of all games; [95%]: clustered by seat-swapped pair (games in a match: by pair of matches); Holm p: the p-value of \"wins as often as the other player\", Holm-adjusted over every hypothesis of the study; empty where the hypothesis repeats one above or is not declared\nevery metric, its intervals, the paired variant differences and all p-values: {} (docs/metrics.md)",
         path.display()
     );
     table

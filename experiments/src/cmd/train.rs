@@ -25,7 +25,10 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use crate::args::{game_count, GameRulesArgs, OutArg, ResumeArg, SeedArg, ThreadsArg};
+use crate::args::{
+    fraction_f32, game_count, positive_f32, whole_in, GameRulesArgs, OutArg, ResumeArg, SeedArg,
+    ThreadsArg, MAX_GAMES,
+};
 use crate::config::RulesConfig;
 use crate::output::print_stdout;
 use crate::pages::plots::Interval;
@@ -51,19 +54,6 @@ impl GameTask for TrainTask<'_> {
 /// Bad arguments (one line naming them), a game without a learned evaluation, unreadable
 /// `--init` weights, a checkpoint of other arguments, unwritable output.
 pub fn run(args: &TrainArgs, command_line: Vec<String>) -> anyhow::Result<String> {
-    if args.batch == 0 || args.workers.threads == 0 || args.hidden == 0 {
-        bail!("--batch, --threads and --hidden must be at least 1");
-    }
-    if args.hidden > td::net::MAX_HIDDEN {
-        bail!("--hidden {}: at most {}", args.hidden, td::net::MAX_HIDDEN);
-    }
-    if !((0.0..=1.0).contains(&args.lambda) && args.alpha > 0.0 && args.alpha.is_finite()) {
-        bail!(
-            "--lambda {} must be in [0, 1] and --alpha {} positive",
-            args.lambda,
-            args.alpha
-        );
-    }
     if args.eval_games % 2 == 1 {
         bail!(
             "--eval-games {}: seat-swapped pairs need an even count",
@@ -427,24 +417,26 @@ pub struct TrainArgs {
     /// `--resume`.
     #[command(flatten)]
     pub resuming: ResumeArg,
-    /// Hidden units.
-    #[arg(long, default_value_t = 80)]
+    /// Hidden units (1 to the network's maximum, 256).
+    #[arg(long, default_value_t = 80, allow_negative_numbers = true,
+          value_parser = |t: &str| whole_in::<usize>(t, 1, td::net::MAX_HIDDEN as u64, "hidden units"))]
     pub hidden: usize,
-    /// TD(lambda)'s lambda.
-    #[arg(long, default_value_t = 0.7)]
+    /// TD(lambda)'s lambda, from 0 to 1.
+    #[arg(long, default_value_t = 0.7, allow_negative_numbers = true, value_parser = fraction_f32)]
     pub lambda: f32,
-    /// Learning rate per position (the batch's updates are summed).
-    #[arg(long, default_value_t = 0.02)]
+    /// Learning rate per position, above 0 (the batch's updates are summed).
+    #[arg(long, default_value_t = 0.02, allow_negative_numbers = true, value_parser = positive_f32)]
     pub alpha: f32,
     /// Games played with the same weights before their summed update is applied (games of a
     /// batch are played in parallel; 1 updates after every game, as TD-Gammon did).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true,
+          value_parser = |t: &str| whole_in::<u64>(t, 1, MAX_GAMES, "games"))]
     pub batch: u64,
     /// Games between two evaluations and checkpoints (0: only at the start and the end).
-    #[arg(long, default_value_t = 10000)]
+    #[arg(long, default_value_t = 10000, allow_negative_numbers = true, value_parser = game_count)]
     pub eval_every: u64,
     /// Evaluation games against --opponent (seat-swapped pairs; 0: no learning curve).
-    #[arg(long, default_value_t = 400)]
+    #[arg(long, default_value_t = 400, allow_negative_numbers = true, value_parser = game_count)]
     pub eval_games: u64,
     /// The fixed opponent of the learning curve.
     #[arg(long, default_value = "heuristic")]

@@ -357,11 +357,19 @@ fn read_exact<T: RowPart>(path: &Path, header: &[u8]) -> anyhow::Result<Vec<T>> 
     let found = r.byte_headers()?.clone();
     let want = csv::Reader::from_reader(header).byte_headers()?.clone();
     if found != want {
+        // The fields joined by commas, as the file's first line writes them (a record's
+        // `as_slice` holds the fields without their delimiters).
+        let line = |h: &csv::ByteRecord| {
+            h.iter()
+                .map(String::from_utf8_lossy)
+                .collect::<Vec<_>>()
+                .join(",")
+        };
         anyhow::bail!(
-            "'{}' has the header '{}', not '{}'",
+            "'{}' has the header {}, not '{}'",
             path.display(),
-            String::from_utf8_lossy(found.as_slice()),
-            String::from_utf8_lossy(want.as_slice())
+            crate::args::quote(&line(&found)),
+            line(&want)
         );
     }
     let mut rows = Vec::new();

@@ -1,13 +1,14 @@
 //! Board diagrams: a position of any game drawn as a standalone SVG document, labelled in
 //! words so that it reads without the notation (`cowrie show`, the replay page of
-//! `cowrie replay --html`). One file per game; [`draw`] holds the shapes they share and
-//! [`tables`] the 24-point board Frangieh and Julbahar share.
+//! `cowrie replay --html`). One file per game; [`draw`] holds the shapes they share,
+//! [`tables`] the 24-point board Frangieh and Julbahar share, and [`png`] rasterises a diagram.
 
 pub mod baghchal;
 pub mod bargese;
 pub mod draw;
 pub mod frangieh;
 pub mod julbahar;
+pub mod png;
 pub mod tables;
 
 use cowrie_engine::{EndReason, Game, Player};

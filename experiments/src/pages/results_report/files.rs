@@ -1,5 +1,6 @@
-//! Reading a results tree: sorted directory listings, CSV files as tables of strings, manifests
-//! as JSON. Every error names the file.
+//! Reading a results tree: sorted directory listings, CSV files as tables of strings (each
+//! checked against the SHA-256 its run's manifest records), manifests as JSON. Every error names
+//! the file.
 
 use std::cmp::Ordering;
 use std::path::{Path, PathBuf};
@@ -17,16 +18,17 @@ pub struct Table {
 }
 
 impl Table {
-    /// Reads `path`.
+    /// Reads `path`, checked as [`verified`] checks it.
     ///
     /// # Errors
-    /// If the file cannot be read or is not CSV with a header and rows of the header's length.
+    /// If the file cannot be read, differs from its manifest's record, or is not CSV with a
+    /// header and rows of the header's length.
     pub fn read(path: &Path) -> anyhow::Result<Self> {
         let bad = || format!("malformed CSV '{}'", path.display());
+        let data = verified(path)?;
         let mut r = csv::ReaderBuilder::new()
             .has_headers(true)
-            .from_path(path)
-            .with_context(|| format!("cannot read '{}'", path.display()))?;
+            .from_reader(data.as_slice());
         let columns: Vec<String> = r
             .headers()
             .with_context(bad)?
@@ -72,6 +74,27 @@ impl Table {
             "records": self.records(),
         })
     }
+}
+
+/// The bytes of the file at `path`, checked against the length and SHA-256 that the
+/// `manifest.json` beside it records for it, where it records one (a run's manifest records
+/// the files it wrote; a complete run's must hold exactly those bytes, an unfinished run's at
+/// least them). A file no manifest records is read as it is.
+///
+/// # Errors
+/// If the file or its manifest cannot be read, or the file differs from the record (edited by
+/// hand, truncated, or copied from another run), naming it.
+pub fn verified(path: &Path) -> anyhow::Result<Vec<u8>> {
+    let data = std::fs::read(path).with_context(|| format!("cannot read '{}'", path.display()))?;
+    let manifest_path = path.with_file_name("manifest.json");
+    if manifest_path.is_file() {
+        let m = manifest(&manifest_path)?;
+        if let Some(d) = crate::run::digest::recorded(&m, &name(path), &manifest_path)? {
+            let whole = m["status"].as_str() == Some("complete");
+            crate::run::digest::check(path, &data, &d, whole)?;
+        }
+    }
+    Ok(data)
 }
 
 /// Reads a `manifest.json`.

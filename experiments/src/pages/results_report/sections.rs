@@ -42,7 +42,8 @@ const EFFECT_METRICS: [(&str, &str); 4] = [
 /// Everything the templates see, and the plots to draw.
 ///
 /// # Errors
-/// A directory that cannot be read, a malformed CSV or manifest, each naming the file.
+/// A directory that cannot be read, holding no run, or one run's own directory; a malformed CSV
+/// or manifest, or a CSV that differs from its manifest's record; each naming the file.
 pub fn context(root: &Path) -> anyhow::Result<(Value, Vec<EffectsPlot>)> {
     if !root.is_dir() {
         anyhow::bail!("'{}': no such results directory", root.display());
@@ -85,6 +86,23 @@ pub fn context(root: &Path) -> anyhow::Result<(Value, Vec<EffectsPlot>)> {
                 others.push(json!({"name": name(&top), "path": rel(root, &top), "runs": runs}));
             }
         }
+    }
+    if studies.is_empty()
+        && ladders.is_empty()
+        && converges.is_empty()
+        && solves.is_empty()
+        && others.is_empty()
+    {
+        if root.join("manifest.json").is_file() {
+            anyhow::bail!(
+                "'{}' is one run's directory (it holds manifest.json): give the results directory that holds runs, one directory down or deeper",
+                root.display()
+            );
+        }
+        anyhow::bail!(
+            "'{}' holds no run to report (a study, ladder, convergence run, solve, or a directory with a manifest.json, below a directory of its own)",
+            root.display()
+        );
     }
     let ctx = json!({
         "studies": studies,
@@ -660,6 +678,7 @@ fn judged(
         let mut seats = [Record4::default(); 2];
         let mut games = 0u64;
         if games_path.is_file() {
+            super::files::verified(&games_path)?;
             for row in crate::run::record::read_rows(&games_path)? {
                 let (p1, p2) = (&row.agent_p1, &row.agent_p2);
                 let perfect_seat: u8 = if p1.starts_with("perfect:") { 1 } else { 2 };
@@ -716,6 +735,7 @@ fn judged(
 /// The pair-level score of a match between two different agents (seat-swapped pairs, the
 /// pentanomial model), from the view of game 0's first seat; null for a self-play run.
 fn pairs_of(games: &Path) -> anyhow::Result<Value> {
+    super::files::verified(games)?;
     let rows = crate::run::record::read_rows(games)?;
     let Some(first) = rows.first() else {
         return Ok(Value::Null);

@@ -84,7 +84,8 @@ fn games_csv_follows_the_contract_and_the_summary_is_reproducible_from_it() {
             i,
             "schedule order"
         );
-        assert_eq!(r[col("pair_index")].parse::<usize>().unwrap(), i / 2);
+        // The same spec in both seats is self-play: no seat swap, each game its own pair.
+        assert_eq!(r[col("pair_index")].parse::<usize>().unwrap(), i);
         assert_eq!(&r[col("first_mover_seat")], "1", "goats move first");
         let plies: u32 = r[col("plies")].parse().unwrap();
         assert_eq!(
@@ -231,8 +232,17 @@ fn bad_arguments_get_one_line_errors_and_exit_code_2() {
         ),
         (
             vec![
-                "match", "--game", "baghchal", "--p1", "random", "--p2", "random", "--games", "5",
-                "--out", o,
+                "match",
+                "--game",
+                "baghchal",
+                "--p1",
+                "random",
+                "--p2",
+                "heuristic",
+                "--games",
+                "5",
+                "--out",
+                o,
             ],
             "--games 5",
         ),

@@ -245,7 +245,8 @@ fn match_config(game: &str, out: &Path, shard: &str, resume: bool) -> runner::Ma
             .expect("rules"),
         agents: ["random".parse().unwrap(), "random".parse().unwrap()],
         games: 4,
-        swap: true,
+        // The same spec in both seats: self-play, no seat swap (as the command line does).
+        swap: false,
         seed: 3,
         threads: 1,
         out: out.to_path_buf(),

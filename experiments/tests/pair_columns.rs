@@ -26,16 +26,26 @@ fn close(csv_value: &str, expected: f64) {
     assert!((v - expected).abs() < 5.1e-7, "{v} != {expected}");
 }
 
-/// Per seat-swapped pair (games 2k and 2k + 1), seat 1's wins and seat 2's wins.
-fn pairs(dir: &Path) -> Vec<(f64, f64)> {
+/// Per pair (the rows sharing a `pair_index`: games 2k and 2k + 1 when seats are swapped, each
+/// game alone in self-play), seat 1's wins, seat 2's wins and the pair's games.
+fn pairs(dir: &Path) -> Vec<(f64, f64, f64)> {
     let (h, rows) = read_rows(&dir.join("games.csv"));
     let ws = h.iter().position(|x| x == "winner_seat").unwrap();
-    rows.chunks(2)
-        .map(|p| {
-            let count = |seat: &str| p.iter().filter(|r| &r[ws] == seat).count() as f64;
-            (count("1"), count("2"))
-        })
-        .collect()
+    let pi = h.iter().position(|x| x == "pair_index").unwrap();
+    let mut out: Vec<(String, f64, f64, f64)> = Vec::new();
+    for r in &rows {
+        if out.last().map(|p| p.0.as_str()) != Some(&r[pi]) {
+            out.push((r[pi].to_string(), 0.0, 0.0, 0.0));
+        }
+        let last = out.last_mut().unwrap();
+        last.3 += 1.0;
+        match &r[ws] {
+            "1" => last.1 += 1.0,
+            "2" => last.2 += 1.0,
+            _ => {}
+        }
+    }
+    out.into_iter().map(|(_, a, b, m)| (a, b, m)).collect()
 }
 
 #[test]
@@ -62,8 +72,11 @@ fn compare_columns_follow_from_the_pairs_of_each_run() {
     );
     let a = pairs(&out.join("1-finkel-2002"));
     let b = pairs(&out.join("2-ludii"));
-    let (k, n) = (a.len() as f64, 2.0 * a.len() as f64);
-    let mean = |x: &[(f64, f64)]| x.iter().map(|p| p.0).sum::<f64>() / n;
+    // Self-play: no seat swap, so each game is its own pair.
+    assert!(a.iter().chain(&b).all(|p| p.2 == 1.0));
+    let k = a.len() as f64;
+    let n: f64 = a.iter().map(|p| p.2).sum();
+    let mean = |x: &[(f64, f64, f64)]| x.iter().map(|p| p.0).sum::<f64>() / n;
     let (pa, pb) = (mean(&a), mean(&b));
 
     let (h, rows) = read_rows(&out.join("compare.csv"));
@@ -77,7 +90,7 @@ fn compare_columns_follow_from_the_pairs_of_each_run() {
     let r = row("ludii", "advantage_p1");
     assert_eq!(&r[col("cluster")], "pair");
     // Clustered variance of seat 1's win rate, its design effect, Wilson at n / deff.
-    let var = k / (k - 1.0) * b.iter().map(|p| (p.0 - 2.0 * pb).powi(2)).sum::<f64>() / (n * n);
+    let var = k / (k - 1.0) * b.iter().map(|p| (p.0 - p.2 * pb).powi(2)).sum::<f64>() / (n * n);
     let deff = var / (pb * (1.0 - pb) / n);
     close(&r[col("design_effect")], deff);
     let ne = n / deff;
@@ -89,7 +102,7 @@ fn compare_columns_follow_from_the_pairs_of_each_run() {
     let ss: f64 = a
         .iter()
         .zip(&b)
-        .map(|(x, y)| ((y.0 - 2.0 * pb) - (x.0 - 2.0 * pa)) / n)
+        .map(|(x, y)| ((y.0 - y.2 * pb) - (x.0 - x.2 * pa)) / n)
         .map(|r| r * r)
         .sum();
     let se = (k / (k - 1.0) * ss).sqrt();
@@ -102,7 +115,7 @@ fn compare_columns_follow_from_the_pairs_of_each_run() {
     );
     // The test of equal wins: seat 1's wins minus seat 2's, per pair.
     let d = b.iter().map(|p| p.0 - p.1).sum::<f64>() / n;
-    let ss: f64 = b.iter().map(|p| (p.0 - p.1 - 2.0 * d).powi(2)).sum();
+    let ss: f64 = b.iter().map(|p| (p.0 - p.1 - p.2 * d).powi(2)).sum();
     let se = (k / (k - 1.0) * ss).sqrt() / n;
     close(&r[col("p_value")], 2.0 * normal.cdf(-(d / se).abs()));
 

@@ -13,8 +13,20 @@ fn an_empty_shard_is_refused() {
     let o = out.to_str().unwrap();
     let args = |shard: &'static str, games: &'static str, extra: Option<&'static str>| {
         let mut v = vec![
-            "match", "--game", "baghchal", "--p1", "random", "--p2", "random", "--games", games,
-            "--shard", shard, "--quiet", "--out", o,
+            "match",
+            "--game",
+            "baghchal",
+            "--p1",
+            "random",
+            "--p2",
+            "heuristic",
+            "--games",
+            games,
+            "--shard",
+            shard,
+            "--quiet",
+            "--out",
+            o,
         ];
         v.extend(extra);
         v
@@ -219,8 +231,8 @@ fn advantage_and_compare_refuse_bad_counts_before_writing() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("c");
     let o = out.to_str().unwrap();
-    for (games, needle) in [("0", "--games 0"), ("3", "--games 3")] {
-        let r = cowrie(&[
+    let advantage = |games: &str| {
+        cowrie(&[
             "advantage",
             "--game",
             "bargese",
@@ -228,11 +240,13 @@ fn advantage_and_compare_refuse_bad_counts_before_writing() {
             "random",
             "--games",
             games,
+            "--quiet",
             "--out",
             o,
-        ]);
-        refused(&r, needle);
-        let r = cowrie(&[
+        ])
+    };
+    let compare = |games: &str| {
+        cowrie(&[
             "compare",
             "--game",
             "baghchal",
@@ -246,10 +260,22 @@ fn advantage_and_compare_refuse_bad_counts_before_writing() {
             games,
             "--out",
             o,
-        ]);
-        refused(&r, needle);
-        assert!(!out.exists(), "nothing written for --games {games}");
-    }
+        ])
+    };
+    refused(&advantage("0"), "--games 0");
+    refused(&compare("0"), "--games 0");
+    assert!(!out.exists(), "nothing written for --games 0");
+    // Self-play has no seat swap, so an odd count is filled: three games, three pairs.
+    let r = advantage("3");
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let games = std::fs::read_to_string(out.join("1-finkel-2002/games.csv")).unwrap();
+    let mut lines = games.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let pi = header.iter().position(|h| *h == "pair_index").unwrap();
+    let pairs: Vec<String> = lines
+        .map(|l| l.split(',').nth(pi).unwrap().to_string())
+        .collect();
+    assert_eq!(pairs, ["0", "1", "2"]);
 }
 
 #[test]
@@ -288,11 +314,12 @@ fn counts_and_threads_out_of_range_are_refused_naming_the_range() {
 
 #[test]
 fn a_run_of_two_to_the_forty_games_costs_no_memory_before_it_plays() {
-    // 2^40 games in 2^39 shards: this shard holds one seat-swapped pair, the 2^38-th.
+    // 2^40 games in 2^39 shards: this shard holds one seat-swapped pair, the 2^38-th (two
+    // different agents, so the seats are swapped).
     // The schedule is computed, not stored, so this plays two games and writes them.
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("huge");
-    let line = "match --game baghchal --p1 random --p2 random --games 1099511627776 \
+    let line = "match --game baghchal --p1 random --p2 heuristic --games 1099511627776 \
                 --shard 274877906945/549755813888 --quiet --out";
     let mut args: Vec<&str> = line.split_whitespace().collect();
     args.push(out.to_str().unwrap());

@@ -23,7 +23,7 @@ pub struct AdvantageArgs {
     /// The agent in both seats.
     #[arg(long, value_name = "SPEC", value_parser = agent_spec)]
     pub agent: AgentSpec,
-    /// Games (even: seat-swapped pairs).
+    /// Games (self-play: each on dice of its own, no seat swap).
     #[arg(long, default_value_t = 2000, allow_negative_numbers = true, value_parser = game_count)]
     pub games: u64,
     /// `--out`.
@@ -52,7 +52,7 @@ pub struct CompareArgs {
     /// The agent in both seats.
     #[arg(long, value_name = "SPEC", value_parser = agent_spec)]
     pub agent: AgentSpec,
-    /// Games per rule set (even: seat-swapped pairs).
+    /// Games per rule set (self-play: each on dice of its own, no seat swap).
     #[arg(long, default_value_t = 2000, allow_negative_numbers = true, value_parser = game_count)]
     pub games: u64,
     /// `--out`.

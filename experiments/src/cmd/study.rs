@@ -1,7 +1,7 @@
 //! `cowrie study` (and `cowrie` with no arguments): the built-in study, the README's main job.
 //!
-//! For every game, the same agent plays both seats under each named variant (seat-swapped pairs,
-//! `--games` games per variant): first-mover advantage per game and variant, and the variants of
+//! For every game, the same agent plays both seats under each named variant (self-play without
+//! seat swap, each game on dice of its own, `--games` games per variant): first-mover advantage per game and variant, and the variants of
 //! each game compared (Baghchal's three win rules among them). Bargese adds the first player to
 //! enter a piece as a second first mover; Julbahar, whose unit is a match to 31, reports the first
 //! mover per match and per game inside the matches (from `subgames.csv`). Each game is one
@@ -215,7 +215,7 @@ fn table(
     let mut table = String::new();
     let _ = writeln!(
         table,
-        "study '{}', seed {seed}{}, {} games per variant (seat-swapped pairs)",
+        "study '{}', seed {seed}{}, {} games per variant (self-play, each game on dice of its own)",
         args.name,
         if args.seed_given {
             " (given)"
@@ -315,7 +315,7 @@ fn table(
     }
     let _ = writeln!(
         table,
-        "seat 1 = the side the rules name first (Baghchal: goats); first mover = who made the first decision, or the rules' starter (bargese: the three-shell throw's winner)\nbaghchal: the goats always move first, so side and move order are one factor and no first-mover effect is separable from the side; under perfect play the five-captures, averbakh-1995 and parlett-1976 starts are all draws (results/solve: cowrie solve --game baghchal --variant V)\nfrangieh: td:ply=0 is the shipped network of each variant it is shipped for; ludii has none and is played by expectimax:depth=2, compared with no other variant\nbargese \"first to enter\": the first player to enter a piece; julbahar rows count matches to 31, \"per game in match\" rows the games inside them (truncated column: games left unfinished when the match ended)\nrates and the truncated share (games cut off by the ply cap, no result) are fractions of all games; [95%]: clustered by seat-swapped pair (games in a match: by pair of matches); Holm p: the p-value of \"wins as often as the other player\", Holm-adjusted over every hypothesis of the study; empty where the hypothesis repeats one above or is not declared\nevery metric, its intervals, the paired variant differences and all p-values: {} (docs/metrics.md)",
+        "seat 1 = the side the rules name first (Baghchal: goats); first mover = who made the first decision, or the rules' starter (bargese: the three-shell throw's winner)\nbaghchal: the goats always move first, so side and move order are one factor and no first-mover effect is separable from the side; under perfect play the five-captures, averbakh-1995 and parlett-1976 starts are all draws (results/solve: cowrie solve --game baghchal --variant V)\nfrangieh: td:ply=0 is the shipped network of each variant it is shipped for; ludii has none and is played by expectimax:depth=2, compared with no other variant\nbargese \"first to enter\": the first player to enter a piece; julbahar rows count matches to 31, \"per game in match\" rows the games inside them (truncated column: games left unfinished when the match ended)\nrates and the truncated share (games cut off by the ply cap, no result) are fractions of all games; [95%]: clustered by pair (self-play has no seat swap, so each game or match is its own pair; games in a match: by match); Holm p: the p-value of \"wins as often as the other player\", Holm-adjusted over every hypothesis of the study; empty where the hypothesis repeats one above or is not declared\nevery metric, its intervals, the paired variant differences and all p-values: {} (docs/metrics.md)",
         path.display()
     );
     table
@@ -379,13 +379,12 @@ impl StudyConfig {
     /// `cowrie study`'s arguments.
     ///
     /// # Errors
-    /// A game count seat-swapped pairs cannot fill.
+    /// A game count of 0.
     pub fn from_args(a: &StudyArgs, command_line: Vec<String>) -> anyhow::Result<Self> {
-        if a.games == 0 || a.games % 2 == 1 {
-            bail!(
-                "--games {}: the study plays seat-swapped pairs, so the count must be even and positive",
-                a.games
-            );
+        // Every game of the study is self-play, played without a seat swap (docs/conventions.md),
+        // so any positive count is filled.
+        if a.games == 0 {
+            bail!("--games 0: the study needs at least one game per rule set and agent");
         }
         Ok(StudyConfig {
             out: a.output.out.clone(),

@@ -116,12 +116,15 @@ pub enum Played {
 /// unwritable directory.
 pub fn play_match(args: &MatchArgs, _stop: &Stop) -> Result<Played, String> {
     let spec = |s: &str| s.parse::<AgentSpec>().map_err(|e| e.to_string());
+    let agents = [spec(&args.p1)?, spec(&args.p2)?];
+    // Self-play (the same spec in both seats) has no seat swap, as on the command line.
+    let swap = args.swap && agents[0] != agents[1];
     let cfg = MatchConfig {
         rules: RulesConfig::new(&args.game, args.variant.as_deref(), &args.options)
             .map_err(|e| message(&e))?,
-        agents: [spec(&args.p1)?, spec(&args.p2)?],
+        agents,
         games: args.games,
-        swap: args.swap,
+        swap,
         seed: args.seed,
         threads: args.threads,
         out: args.out.clone(),

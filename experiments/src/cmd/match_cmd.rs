@@ -19,13 +19,14 @@ pub struct MatchArgs {
     /// The game and its rules.
     #[command(flatten)]
     pub rules: GameRulesArgs,
-    /// The agent in seat 1 (swapped with --p2 in every second game unless --no-swap).
+    /// The agent in seat 1 (swapped with --p2 in every second game unless --no-swap or the two
+    /// specs are the same: self-play has no seat swap).
     #[arg(long, value_name = "SPEC", value_parser = agent_spec)]
     pub p1: AgentSpec,
     /// The agent in seat 2.
     #[arg(long, value_name = "SPEC", value_parser = agent_spec)]
     pub p2: AgentSpec,
-    /// Number of games (even, unless --no-swap).
+    /// Number of games (even when seats are swapped: two different agents without --no-swap).
     #[arg(long, default_value_t = 1000, allow_negative_numbers = true, value_parser = game_count)]
     pub games: u64,
     /// Play every game with --p1 in seat 1 instead of seat-swapped pairs.

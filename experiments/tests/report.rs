@@ -238,3 +238,96 @@ fn a_directory_holding_no_run_is_refused() {
     fs::remove_dir_all(&run).unwrap();
     refused(&report(t.path(), false), "holds no run to report");
 }
+
+/// The report of a tree holding `files` copied from results/: the tree and the README.
+fn report_of(files: &[&str]) -> (tempfile::TempDir, String) {
+    let t = tempfile::tempdir().unwrap();
+    for f in files {
+        copy(f, t.path());
+    }
+    let o = report(t.path(), false);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = fs::read_to_string(t.path().join("README.md")).unwrap();
+    (t, text)
+}
+
+/// The first section's first-mover rate and points per game, counted here from `games.csv`.
+#[test]
+fn what_the_games_show_holds_the_first_mover_rate_counted_from_the_games() {
+    let (t, text) = report_of(&[
+        "large-study/frangieh-td1/compare.csv",
+        "large-study/frangieh-td1/manifest.json",
+        "large-study/frangieh-td1/1-barakat-1974/manifest.json",
+        "large-study/frangieh-td1/2-modern/manifest.json",
+        "large-study/frangieh-td1/2-modern/games.csv",
+    ]);
+    let games =
+        fs::read_to_string(t.path().join("large-study/frangieh-td1/2-modern/games.csv")).unwrap();
+    let mut lines = games.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|c| *c == name).unwrap();
+    let (mut n, mut won, mut points) = (0u32, 0u32, 0i64);
+    for line in lines {
+        // The agent columns are quoted and hold commas: split off the columns after them.
+        let tail: Vec<&str> = line.rsplitn(header.len() - col("agent_p2"), ',').collect();
+        let cell = |name: &str| tail[header.len() - 1 - col(name)];
+        n += 1;
+        let first = cell("first_mover_seat");
+        if cell("winner_seat") == first {
+            won += 1;
+        }
+        let p: i64 = cell(if first == "1" {
+            "points_p1"
+        } else {
+            "points_p2"
+        })
+        .parse()
+        .unwrap();
+        points += p;
+    }
+    let section = text
+        .split("## What the games show")
+        .nth(1)
+        .unwrap()
+        .split("\n## ")
+        .next()
+        .unwrap();
+    let rate = format!("{:.1}%", 100.0 * f64::from(won) / f64::from(n));
+    let row = section
+        .lines()
+        .find(|l| l.starts_with("| frangieh | modern |"))
+        .unwrap_or_else(|| panic!("{section}"));
+    assert!(row.contains(&format!("| {rate} [")), "{rate}: {row}");
+    assert!(row.contains("one agent measured"), "{row}");
+    let mean = format!("{:+.4}", points as f64 / f64::from(n));
+    assert!(
+        section
+            .lines()
+            .any(|l| l.contains("first mover's points per game") && l.contains(&mean)),
+        "{mean}: {section}"
+    );
+}
+
+/// A declared difference of the first mover's rate is tabled where the variant's first mover is
+/// seat 1 (Julbahar `ludii`), and so is the per-game first mover's test.
+#[test]
+fn every_declared_hypothesis_is_tabled_whatever_the_first_movers_seat() {
+    let (_t, text) = report_of(&[
+        "large-study/julbahar/compare.csv",
+        "large-study/julbahar/1-barakat-1974/manifest.json",
+        "large-study/julbahar/2-ludii/manifest.json",
+    ]);
+    // compare.csv: ludii's first mover is seat 1 (advantage_p1 = first_mover_win_rate =
+    // 0.505850), its first-mover difference +0.026200 [+0.016275, +0.036125], p 0.000000,
+    // diff_p_holm 0.000001.
+    assert!(
+        text.contains("| julbahar | ludii | `heuristic:temperature=0` | first mover wins: `ludii` = `barakat-1974` | +0.026 [+0.016, +0.036] | 0.000000 | 0.000001 |"),
+        "{text}"
+    );
+    // subgame_first_mover_win_rate under barakat-1974: 0.354290, p 0.
+    assert!(text.contains(
+        "| julbahar | barakat-1974 | `heuristic:temperature=0` | per game: first mover wins: equal wins | 0.354 | 0.000000 | 0.000000 |"
+    ));
+    // ... and the difference is rejected in the findings.
+    assert!(text.contains("`ludii` first mover wins +0.026 [+0.016, +0.036] (Holm p"));
+}

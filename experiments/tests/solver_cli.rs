@@ -339,3 +339,46 @@ fn solve_records_each_command_in_the_manifest() {
         (&false.into(), &true.into())
     );
 }
+
+/// `cowrie study --db-dir DIR` plays a Baghchal variant with a database in `DIR/<variant>/` by
+/// perfect play: one solved under other rules is refused before any game, naming it; a
+/// directory with no variant's database is refused.
+#[test]
+fn study_plays_baghchal_by_the_databases_it_is_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let dbs = dir.path().join("dbs");
+    let db = dbs.join("five-captures");
+    let o = cowrie(&reduced_solve(db.to_str().unwrap()));
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = dir.path().join("study");
+    let o = cowrie(&[
+        "study",
+        "--db-dir",
+        dbs.to_str().unwrap(),
+        "--games",
+        "2",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{err}");
+    assert!(
+        err.contains("by perfect play from its solved database"),
+        "{err}"
+    );
+    assert!(err.contains(db.to_str().unwrap()), "{err}");
+    assert!(err.contains("the game is played under"), "{err}");
+    let empty = dir.path().join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    refused(
+        &cowrie(&[
+            "study",
+            "--db-dir",
+            empty.to_str().unwrap(),
+            "--out",
+            dir.path().join("study2").to_str().unwrap(),
+        ]),
+        "no solved database of a Baghchal variant",
+    );
+}

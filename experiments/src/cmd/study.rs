@@ -38,9 +38,17 @@ pub struct StudyRun {
     /// The variants compared, the reference first.
     pub variants: Vec<&'static str>,
     /// The agent spec in both seats.
-    pub agent: &'static str,
+    pub agent: String,
     /// The run's directory under the study's output directory.
-    pub dir: &'static str,
+    pub dir: String,
+}
+
+/// The solved database of Baghchal's `variant` in `db_dir` (`DIR/<variant>/`, as `cowrie solve`
+/// writes one), where there is one.
+#[must_use]
+pub fn database(db_dir: &std::path::Path, variant: &str) -> Option<PathBuf> {
+    let d = db_dir.join(variant);
+    d.join("manifest.json").is_file().then_some(d)
 }
 
 fn variants<G: Game>() -> Vec<&'static str> {
@@ -51,7 +59,9 @@ fn variants<G: Game>() -> Vec<&'static str> {
 /// the whole study near a quarter of an hour on 2 cores:
 /// - Baghchal: `expectimax:depth=2` (alpha-beta two plies deep on the Baghchal evaluation); the
 ///   perfect-play agent needs a database a fresh clone does not have, and under perfect play the
-///   `five-captures` and `averbakh-1995` starts are draws (results/solve);
+///   `five-captures`, `averbakh-1995` and `parlett-1976` starts are draws (results/solve). With
+///   `db_dir` (`--db-dir`), each variant whose database `DIR/<variant>/` exists is played by
+///   `perfect:db=DIR/<variant>` instead, in a run of its own (`baghchal-perfect-<variant>/`);
 /// - Frangieh: `td:ply=0` (the shipped TD(lambda) network) under the variants it is shipped for,
 ///   `barakat-1974` and `modern`, where it beats `expectimax:depth=2` in 75-80% of games at a
 ///   fraction of its cost (results/td-frangieh); `ludii`, which has no shipped network, is played
@@ -64,41 +74,68 @@ fn variants<G: Game>() -> Vec<&'static str> {
 /// - Bargese: `expectimax:depth=2`, the top of its ladder (the ladders' rates, with their
 ///   intervals, are in results/README.md).
 #[must_use]
-pub fn runs() -> Vec<StudyRun> {
+pub fn runs(db_dir: Option<&std::path::Path>) -> Vec<StudyRun> {
     let frangieh: Vec<&'static str> = variants::<Frangieh>();
     let with_net = |v: &&str| cowrie_agents::td::shipped(Frangieh::NAME, v).is_some();
-    vec![
-        StudyRun {
-            game: Baghchal::NAME,
-            variants: variants::<Baghchal>(),
-            agent: "expectimax:depth=2",
-            dir: Baghchal::NAME,
-        },
-        StudyRun {
-            game: Frangieh::NAME,
-            variants: frangieh.iter().copied().filter(with_net).collect(),
-            agent: "td:ply=0",
-            dir: Frangieh::NAME,
-        },
-        StudyRun {
-            game: Frangieh::NAME,
-            variants: frangieh.iter().copied().filter(|v| !with_net(v)).collect(),
-            agent: "expectimax:depth=2",
-            dir: "frangieh-ludii",
-        },
-        StudyRun {
-            game: Julbahar::NAME,
-            variants: variants::<Julbahar>(),
-            agent: "td:weights=shipped:barakat-1974,ply=0",
-            dir: Julbahar::NAME,
-        },
-        StudyRun {
-            game: Bargese::NAME,
-            variants: variants::<Bargese>(),
-            agent: "expectimax:depth=2",
-            dir: Bargese::NAME,
-        },
-    ]
+    let baghchal = variants::<Baghchal>();
+    let solved = |v: &str| db_dir.and_then(|d| database(d, v));
+    let run = |game, variants, agent: &str, dir: &str| StudyRun {
+        game,
+        variants,
+        agent: agent.to_string(),
+        dir: dir.to_string(),
+    };
+    let mut out = Vec::new();
+    let searched: Vec<&'static str> = baghchal
+        .iter()
+        .copied()
+        .filter(|v| solved(v).is_none())
+        .collect();
+    if !searched.is_empty() {
+        out.push(run(
+            Baghchal::NAME,
+            searched,
+            "expectimax:depth=2",
+            Baghchal::NAME,
+        ));
+    }
+    for v in &baghchal {
+        if let Some(db) = solved(v) {
+            out.push(run(
+                Baghchal::NAME,
+                vec![*v],
+                &format!("perfect:db={}", db.display()),
+                &format!("{}-perfect-{v}", Baghchal::NAME),
+            ));
+        }
+    }
+    out.extend([
+        run(
+            Frangieh::NAME,
+            frangieh.iter().copied().filter(with_net).collect(),
+            "td:ply=0",
+            Frangieh::NAME,
+        ),
+        run(
+            Frangieh::NAME,
+            frangieh.iter().copied().filter(|v| !with_net(v)).collect(),
+            "expectimax:depth=2",
+            "frangieh-ludii",
+        ),
+        run(
+            Julbahar::NAME,
+            variants::<Julbahar>(),
+            "td:weights=shipped:barakat-1974,ply=0",
+            Julbahar::NAME,
+        ),
+        run(
+            Bargese::NAME,
+            variants::<Bargese>(),
+            "expectimax:depth=2",
+            Bargese::NAME,
+        ),
+    ]);
+    out
 }
 
 /// The columns `summary.csv` adds to the rows of the games' `compare.csv`: the Holm and
@@ -127,16 +164,27 @@ pub fn run(args: &StudyConfig) -> anyhow::Result<()> {
     let seed = args.seed;
     crate::output::create_dir(&args.out)?;
     let mut records: Vec<(&'static str, CompareRow)> = Vec::new();
-    let all = runs();
+    let all = runs(args.db_dir.as_deref());
     let units: u64 = all
         .iter()
         .map(|r| r.variants.len() as u64 * args.games)
         .sum();
     let bar = crate::progress::study_bar(units, args.progress);
-    for (i, r) in all.into_iter().enumerate() {
+    for (i, r) in all.iter().enumerate() {
         let first = i == 0;
-        let dir = args.out.join(r.dir);
-        bar.suspend(|| eprintln!("study: {} ({}) ...", r.game, r.agent));
+        let dir = args.out.join(&r.dir);
+        bar.suspend(|| {
+            if r.agent.starts_with("perfect:") {
+                eprintln!(
+                    "study: {} {} by perfect play from its solved database ({}) ...",
+                    r.game,
+                    r.variants.join(", "),
+                    r.agent
+                );
+            } else {
+                eprintln!("study: {} ({}) ...", r.game, r.agent);
+            }
+        });
         let cfg = CompareConfig {
             // A game the interrupted study had not reached starts afresh.
             resume: args.resume && (first || dir.exists()),
@@ -187,7 +235,7 @@ pub fn run(args: &StudyConfig) -> anyhow::Result<()> {
     }
     w.flush()
         .with_context(|| format!("cannot write '{}'", path.display()))?;
-    let table = table(args, seed, &summary, &path);
+    let table = table(args, seed, &all, &summary, &path);
     let readme = args.out.join("README.md");
     std::fs::write(&readme, readme_text(&table))
         .with_context(|| format!("cannot write '{}'", readme.display()))?;
@@ -209,6 +257,7 @@ fn readme_text(table: &str) -> String {
 fn table(
     args: &StudyConfig,
     seed: u64,
+    all: &[StudyRun],
     summary: &[(&'static str, SummaryRow)],
     path: &std::path::Path,
 ) -> String {
@@ -225,7 +274,7 @@ fn table(
         args.games
     );
     // The agent column is as wide as its widest entry (an agent spec can be long).
-    let a = runs()
+    let a = all
         .iter()
         .map(|r| r.agent.len())
         .chain(["agent (both seats)".len(), "  per game in match".len()])
@@ -243,7 +292,7 @@ fn table(
         "truncated",
         "plies"
     );
-    for r in runs() {
+    for r in all {
         for v in &r.variants {
             let get = |metric: &str| {
                 summary
@@ -315,7 +364,7 @@ fn table(
     }
     let _ = writeln!(
         table,
-        "seat 1 = the side the rules name first (Baghchal: goats); first mover = who made the first decision, or the rules' starter (bargese: the three-shell throw's winner)\nbaghchal: the goats always move first, so side and move order are one factor and no first-mover effect is separable from the side; under perfect play the five-captures, averbakh-1995 and parlett-1976 starts are all draws (results/solve: cowrie solve --game baghchal --variant V)\nfrangieh: td:ply=0 is the shipped network of each variant it is shipped for; ludii has none and is played by expectimax:depth=2, compared with no other variant\nbargese \"first to enter\": the first player to enter a piece; julbahar rows count matches to 31, \"per game in match\" rows the games inside them (truncated column: games left unfinished when the match ended)\nrates and the truncated share (games cut off by the ply cap, no result) are fractions of all games; [95%]: clustered by pair (self-play has no seat swap, so each game or match is its own pair; games in a match: by match); Holm p: the p-value of \"wins as often as the other player\", Holm-adjusted over every hypothesis of the study; empty where the hypothesis repeats one above or is not declared\nevery metric, its intervals, the paired variant differences and all p-values: {} (docs/metrics.md)",
+        "seat 1 = the side the rules name first (Baghchal: goats); first mover = who made the first decision, or the rules' starter (bargese: the three-shell throw's winner)\nbaghchal: every rate is a property of the agent that played, not of the game (under perfect play the five-captures, averbakh-1995 and parlett-1976 starts are all draws: results/solve, cowrie solve --game baghchal --variant V; --db-dir DIR plays each variant with a database in DIR/<variant>/ by perfect play); the goats always move first, so side and move order are one factor\nfrangieh: td:ply=0 is the shipped network of each variant it is shipped for; ludii has none and is played by expectimax:depth=2, compared with no other variant\nbargese \"first to enter\": the first player to enter a piece; julbahar rows count matches to 31, \"per game in match\" rows the games inside them (truncated column: games left unfinished when the match ended)\nrates and the truncated share (games cut off by the ply cap, no result) are fractions of all games; [95%]: clustered by pair (self-play has no seat swap, so each game or match is its own pair; games in a match: by match); Holm p: the p-value of \"wins as often as the other player\", Holm-adjusted over every hypothesis of the study; empty where the hypothesis repeats one above or is not declared\nevery metric, its intervals, the paired variant differences and all p-values: {} (docs/metrics.md)",
         path.display()
     );
     table
@@ -350,6 +399,10 @@ pub struct StudyArgs {
     /// No progress bar (it is also hidden when stderr is not a terminal).
     #[arg(long)]
     pub quiet: bool,
+    /// A directory of solved Baghchal databases, one per variant (`DIR/<variant>/`, written by
+    /// `cowrie solve`): each variant with one is played by the perfect agent on it.
+    #[arg(long, value_name = "DIR")]
+    pub db_dir: Option<PathBuf>,
 }
 
 /// A validated study.
@@ -373,14 +426,31 @@ pub struct StudyConfig {
     pub progress: bool,
     /// The command line, for the manifests.
     pub command_line: Vec<String>,
+    /// Solved Baghchal databases by variant (`--db-dir`).
+    pub db_dir: Option<PathBuf>,
 }
 
 impl StudyConfig {
     /// `cowrie study`'s arguments.
     ///
     /// # Errors
-    /// A game count of 0.
+    /// A game count of 0; a `--db-dir` that holds no Baghchal
+    /// variant's database.
     pub fn from_args(a: &StudyArgs, command_line: Vec<String>) -> anyhow::Result<Self> {
+        if let Some(d) = &a.db_dir {
+            let names = variants::<Baghchal>();
+            if !names.iter().any(|v| database(d, v).is_some()) {
+                bail!(
+                    "--db-dir '{}': no solved database of a Baghchal variant in it (looked for {}, each a directory written by cowrie solve)",
+                    d.display(),
+                    names
+                        .iter()
+                        .map(|v| format!("'{}'", d.join(v).join("manifest.json").display()))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+            }
+        }
         // Every game of the study is self-play, played without a seat swap (docs/conventions.md),
         // so any positive count is filled.
         if a.games == 0 {
@@ -399,6 +469,7 @@ impl StudyConfig {
             threads: a.workers.threads,
             progress: !a.quiet,
             command_line,
+            db_dir: a.db_dir.clone(),
         })
     }
 }
@@ -408,6 +479,32 @@ impl StudyConfig {
 /// # Errors
 /// As [`run`].
 pub fn command(args: StudyArgs, command_line: Vec<String>) -> anyhow::Result<()> {
-    crate::run::outputs::check_dir(&args.output.out, &[], args.resuming.resume, false)?;
+    let inputs: Vec<&std::path::Path> = args.db_dir.iter().map(PathBuf::as_path).collect();
+    crate::run::outputs::check_dir(&args.output.out, &inputs, args.resuming.resume, false)?;
     run(&StudyConfig::from_args(&args, command_line)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_variant_with_a_database_is_played_by_perfect_play_in_a_run_of_its_own() {
+        let d = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(d.path().join("parlett-1976")).unwrap();
+        std::fs::write(d.path().join("parlett-1976/manifest.json"), "{}").unwrap();
+        let all = runs(Some(d.path()));
+        let baghchal: Vec<&StudyRun> = all.iter().filter(|r| r.game == "baghchal").collect();
+        assert_eq!(baghchal.len(), 2);
+        assert_eq!(baghchal[0].variants, ["five-captures", "averbakh-1995"]);
+        assert_eq!(baghchal[0].agent, "expectimax:depth=2");
+        assert_eq!(baghchal[1].variants, ["parlett-1976"]);
+        assert_eq!(baghchal[1].dir, "baghchal-perfect-parlett-1976");
+        assert_eq!(
+            baghchal[1].agent,
+            format!("perfect:db={}", d.path().join("parlett-1976").display())
+        );
+        // Without databases: one Baghchal run of every variant.
+        assert_eq!(runs(None)[0].variants.len(), 3);
+    }
 }

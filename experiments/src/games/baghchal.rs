@@ -21,10 +21,10 @@ impl Report for Baghchal {
     // The goats place first under every rule set (docs/rules/baghchal.md, *Placement phase*).
     const FIXED_FIRST_MOVER: Option<Player> = Some(GOATS);
     const COMPARISON_NOTE: Option<&'static str> = Some(
-        "baghchal: the goats always move first, so first_mover_win_rate is the goats' win rate \
-         (= advantage_p1): side and move order are one factor, not separable by self-play; \
+        "baghchal: every rate above is a property of the agent that played, not of the game: \
          under perfect play the five-captures, averbakh-1995 and parlett-1976 starts are all \
-         draws (results/solve)",
+         draws (results/solve); the goats always move first, so first_mover_win_rate is the \
+         goats' win rate (= advantage_p1): side and move order are one factor",
     );
     type Columns = BaghchalColumns;
     type Subgame = NoSubgames;

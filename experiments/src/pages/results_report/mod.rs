@@ -2,6 +2,7 @@
 //! (found by [`sections`], read by [`files`]), its prose in templates filled by [`render`], and
 //! forest plots of variant effects drawn with [`crate::pages::plots`].
 
+pub mod answers;
 pub mod files;
 pub mod render;
 pub mod sections;

@@ -15,6 +15,10 @@ const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../../templates/report/macros.j2"),
     ),
     (
+        "answers.md.j2",
+        include_str!("../../../templates/report/answers.md.j2"),
+    ),
+    (
         "study.md.j2",
         include_str!("../../../templates/report/study.md.j2"),
     ),

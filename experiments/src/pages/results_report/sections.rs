@@ -104,7 +104,9 @@ pub fn context(root: &Path) -> anyhow::Result<(Value, Vec<EffectsPlot>)> {
             root.display()
         );
     }
+    let answers = super::answers::answers(root, &studies, &solves)?;
     let ctx = json!({
+        "answers": answers,
         "studies": studies,
         "ladders": ladders,
         "converges": converges,
@@ -224,7 +226,11 @@ fn study(
         let mut order: Vec<String> = Vec::new();
         let mut metrics: BTreeMap<String, serde_json::Map<String, Value>> = BTreeMap::new();
         let mut agent = String::new();
+        let mut game_of = String::new();
         for row in &t.rows {
+            if game_of.is_empty() {
+                game_of = t.get(row, "game").unwrap_or("").to_string();
+            }
             let rs = t.get(row, "rule_set").unwrap_or("").to_string();
             if !order.contains(&rs) {
                 order.push(rs.clone());
@@ -248,10 +254,17 @@ fn study(
         let has = |c: &str| t.columns.iter().any(|x| x == c);
         let rule_sets: Vec<Value> = order
             .iter()
-            .map(|rs| {
+            .enumerate()
+            .map(|(i, rs)| {
                 let m = &metrics[rs];
+                let dir = g.join(format!(
+                    "{}-{}",
+                    i + 1,
+                    crate::run::comparison::sanitize(rs)
+                ));
                 json!({
                     "name": rs,
+                    "dir": rel(root, &dir),
                     "games": m.values().next().map(|r| r["games"].clone()),
                     "metrics": m,
                     "first_mover_is_seat1": rule_sets_same(m),
@@ -311,6 +324,7 @@ fn study(
         let plotted = plots.last().is_some_and(|p| p.path == effects);
         games.push(json!({
             "game": name(g),
+            "game_of": game_of,
             "path": rel(root, g),
             "agent": agent,
             "reference": order.first(),
@@ -326,6 +340,10 @@ fn study(
             "has_subgames": metrics.values().any(|m| m.contains_key("subgames")),
         }));
     }
+    if adjusted.is_empty() {
+        super::answers::adjust_study(&mut games);
+    }
+    let declared = super::answers::declared(&games);
     let summary = top.join("summary.csv");
     let summary_cols = if summary.is_file() {
         Table::read(&summary)?.columns
@@ -336,7 +354,9 @@ fn study(
         "name": name(top),
         "path": rel(root, top),
         "games": games,
-        "study_wide": !adjusted.is_empty(),
+        "study_wide": true,
+        "study_wide_computed": adjusted.is_empty(),
+        "declared": declared,
         "summary": file_if(root, summary),
         "summary_columns": summary_cols,
     }))
@@ -569,15 +589,23 @@ fn solve_variant(
     let start_path = v.join("start.csv");
     let start = if start_path.is_file() {
         let t = Table::read(&start_path)?;
+        let valued_for = t
+            .columns
+            .iter()
+            .find_map(|c| c.strip_prefix("value_for_"))
+            .unwrap_or("")
+            .to_string();
+        let value_col = format!("value_for_{valued_for}");
         let mut after: BTreeMap<String, u64> = BTreeMap::new();
         for row in t.rows.iter().skip(1) {
             *after
-                .entry(t.get(row, "value_for_goats").unwrap_or("").to_string())
+                .entry(t.get(row, &value_col).unwrap_or("").to_string())
                 .or_default() += 1;
         }
         json!({
             "path": rel(root, &start_path),
-            "value": t.rows.first().and_then(|r| t.get(r, "value_for_goats")),
+            "valued_for": valued_for,
+            "value": t.rows.first().and_then(|r| t.get(r, &value_col)),
             "side_to_move": t.rows.first().and_then(|r| t.get(r, "side_to_move")),
             "after_first": after,
             "after_first_count": t.rows.len().saturating_sub(1),

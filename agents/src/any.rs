@@ -117,6 +117,45 @@ impl<G: Evaluate> AnyAgent<G> {
     }
 }
 
+/// A file an agent reads: its weights or its database's manifest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// Shipped weights, built into the program: their path in the repository (as
+    /// [`td::shipped_name`] writes it) and the bytes the program holds.
+    Shipped {
+        /// `agents/weights/GAME-VARIANT.safetensors`.
+        path: String,
+        /// The bytes built in.
+        bytes: &'static [u8],
+    },
+    /// A file read from disk, as the spec names it (a database's `DIR/manifest.json`, which
+    /// records the length and SHA-256 of each of the database's files).
+    File(std::path::PathBuf),
+}
+
+impl<G: Evaluate> AnyAgent<G> {
+    /// The files the agent `spec` reads when it plays `G` under `rules`: the weights of `td`
+    /// (and of `mcts` with `net=`), the manifest of a `perfect` agent's database; none for the
+    /// others (an `external` agent's command is its spec, not a file).
+    #[must_use]
+    pub fn inputs(spec: &AgentSpec, rules: &G::Rules) -> Vec<Input> {
+        let weights = match spec {
+            AgentSpec::Td(p) => Some(&p.weights),
+            AgentSpec::Mcts(p) => p.net.as_ref(),
+            AgentSpec::Perfect(p) => return vec![Input::File(p.db.join("manifest.json"))],
+            _ => None,
+        };
+        match weights {
+            None => Vec::new(),
+            Some(Weights::File(path)) => vec![Input::File(path.clone())],
+            Some(w) => match td::shipped_for::<G>(w, rules) {
+                Some((path, Some(bytes))) => vec![Input::Shipped { path, bytes }],
+                _ => Vec::new(),
+            },
+        }
+    }
+}
+
 impl<G: Evaluate> Agent<G> for AnyAgent<G> {
     #[inline]
     fn choose(&mut self, state: &G, legal: &[G::Action]) -> G::Action {

@@ -56,7 +56,7 @@ pub mod td;
 pub mod value;
 
 pub use agent::{Agent, Forfeit, ForfeitReason};
-pub use any::AnyAgent;
+pub use any::{AnyAgent, Input};
 pub use evaluate::{leaf_value, Evaluate};
 pub use expectimax::{ChancePruning, Evaluator, Expectimax, SearchConfig};
 pub use external::ExternalAgent;

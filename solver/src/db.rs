@@ -6,10 +6,12 @@
 //! the same way, so an interrupted solve leaves every listed layer whole: the layers are the
 //! checkpoints a resumed solve continues from.
 //!
-//! The manifest's `files` records the SHA-256 of every file written; a reader checks each file
-//! against it the first time the process reads the file ([`verify_file`]), unless checking is
-//! turned off ([`set_verify`]). A manifest written before checksums were recorded is read with
-//! a warning on stderr.
+//! The manifest's `files` records the length and SHA-256 of every file written, in the form
+//! every cowrie manifest uses ([`FileDigest`]); a reader checks each file against it the first
+//! time the process reads the file ([`verify_file`]), unless checking is turned off
+//! ([`set_verify`]). A manifest written before checksums were recorded is read with a warning on
+//! stderr; one that recorded the SHA-256 alone (a string) is read as that SHA-256 of the file's
+//! length on disk.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -21,7 +23,8 @@ use std::sync::Mutex;
 use cowrie_engine::games::baghchal::Bitboard;
 use cowrie_engine::{Baghchal, EndReason, Game, ToAct};
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
+
+pub use crate::digest::FileDigest;
 
 use crate::children::Children;
 use crate::index::Index;
@@ -120,6 +123,13 @@ pub struct CommandRecord {
     pub cowrie_version: String,
     /// The git commit the binary was built from (`unknown` outside a repository).
     pub git_commit: String,
+    /// Whether the sources the binary was built from differed from that commit (`None`: not
+    /// recorded, or unknown outside a repository).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub git_dirty: Option<bool>,
+    /// The cargo profile the binary was built with (`release`, `debug`; empty: not recorded).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub build_profile: String,
     /// Start time, RFC 3339 UTC.
     pub started: String,
     /// Worker threads.
@@ -149,10 +159,10 @@ pub struct Manifest {
     /// resumes, and the field is added by the next command that records itself).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub commands: Vec<CommandRecord>,
-    /// The SHA-256 (lower-case hex) of each file written, by file name (none in a database
-    /// written before checksums were recorded: its files are read unchecked, with a warning).
+    /// The length and SHA-256 of each file written, by file name (none in a database written
+    /// before checksums were recorded: its files are read unchecked, with a warning).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub files: BTreeMap<String, String>,
+    pub files: BTreeMap<String, FileDigest>,
 }
 
 impl Manifest {
@@ -187,8 +197,10 @@ impl Manifest {
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(io_err(&path)(e)),
         };
-        let m: Manifest = serde_json::from_str(&text)
-            .map_err(|e| DbError::NotADatabase(path.clone(), e.to_string()))?;
+        let not_a_db = |e: serde_json::Error| DbError::NotADatabase(path.clone(), e.to_string());
+        let mut value: serde_json::Value = serde_json::from_str(&text).map_err(not_a_db)?;
+        upgrade_digests(dir, &mut value);
+        let m: Manifest = serde_json::from_value(value).map_err(not_a_db)?;
         if m.format != FORMAT || m.version != VERSION {
             return Err(DbError::NotADatabase(
                 path,
@@ -235,6 +247,24 @@ impl Manifest {
     }
 }
 
+/// Rewrites each `files` entry recorded as a SHA-256 string alone (the form before lengths were
+/// recorded) as a [`FileDigest`] with the file's length on disk: the SHA-256 still decides
+/// whether the file is the one written.
+fn upgrade_digests(dir: &Path, manifest: &mut serde_json::Value) {
+    let Some(files) = manifest
+        .get_mut("files")
+        .and_then(serde_json::Value::as_object_mut)
+    else {
+        return;
+    };
+    for (name, v) in files.iter_mut() {
+        if let Some(sha256) = v.as_str() {
+            let bytes = fs::metadata(dir.join(name)).map_or(0, |m| m.len());
+            *v = serde_json::json!({ "bytes": bytes, "sha256": sha256 });
+        }
+    }
+}
+
 fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), DbError> {
     let tmp = path.with_extension("tmp");
     let mut f = fs::File::create(&tmp).map_err(io_err(&tmp))?;
@@ -260,22 +290,8 @@ pub fn verifying() -> bool {
     VERIFY.load(Ordering::Relaxed)
 }
 
-/// The SHA-256 of `bytes`, lower-case hex.
-#[must_use]
-pub fn sha256_hex(bytes: &[u8]) -> String {
-    hex(&Sha256::digest(bytes))
-}
-
-pub(crate) fn hex(digest: &[u8]) -> String {
-    use std::fmt::Write as _;
-    digest.iter().fold(String::new(), |mut s, b| {
-        let _ = write!(s, "{b:02x}");
-        s
-    })
-}
-
-/// Records `digest`, the SHA-256 of the file `path`, in the manifest.
-pub(crate) fn record(manifest: &mut Manifest, path: &Path, digest: String) {
+/// Records `digest`, the length and SHA-256 of the file `path`, in the manifest.
+pub(crate) fn record(manifest: &mut Manifest, path: &Path, digest: FileDigest) {
     let name = path.file_name().unwrap_or_default().to_string_lossy();
     manifest.files.insert(name.into_owned(), digest);
 }
@@ -313,15 +329,10 @@ pub fn verify_file(
         return Ok(());
     };
     let got = match held {
-        Some(bytes) => sha256_hex(bytes),
-        None => {
-            let mut hasher = Sha256::new();
-            let mut f = fs::File::open(path).map_err(io_err(path))?;
-            io::copy(&mut f, &mut hasher).map_err(io_err(path))?;
-            hex(&hasher.finalize())
-        }
+        Some(bytes) => FileDigest::of(bytes),
+        None => FileDigest::of_file(path).map_err(io_err(path))?,
     };
-    if got != *want {
+    if got.sha256 != want.sha256 || got.bytes != want.bytes {
         return Err(DbError::Checksum(path.to_path_buf()));
     }
     checked.insert(path.to_path_buf());
@@ -347,7 +358,7 @@ pub fn save_layer(
     let bytes: Vec<u8> = layer.words().iter().flat_map(|w| w.to_le_bytes()).collect();
     let path = layer_path(dir, layer.goats());
     write_atomic(&path, &bytes)?;
-    record(manifest, &path, sha256_hex(&bytes));
+    record(manifest, &path, FileDigest::of(&bytes));
     manifest.layers.retain(|l| l.goats != layer.goats());
     manifest.layers.push(LayerRecord {
         goats: layer.goats(),
@@ -547,5 +558,33 @@ mod manifest_tests {
         // Written back without commands, it is the same text.
         m.write(dir.path()).unwrap();
         assert_eq!(fs::read_to_string(dir.path().join(MANIFEST)).unwrap(), OLD);
+    }
+
+    #[test]
+    fn a_manifest_that_recorded_the_sha256_alone_reads_in_the_one_form() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("layer-16.bin"), b"abc").unwrap();
+        // SHA-256 of "abc", as published (FIPS 180-2, appendix B.1).
+        let abc = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+        let old = OLD.trim_end().trim_end_matches('}').to_string()
+            + &format!(",\n  \"files\": {{\"layer-16.bin\": \"{abc}\"}}\n}}\n");
+        fs::write(dir.path().join(MANIFEST), old).unwrap();
+        let m = Manifest::read(dir.path()).unwrap().unwrap();
+        assert_eq!(
+            m.files["layer-16.bin"],
+            FileDigest {
+                bytes: 3,
+                sha256: abc.to_string()
+            }
+        );
+        // Checked in that form: a changed byte is refused, the file as written passes.
+        let path = dir.path().join("layer-16.bin");
+        fs::write(&path, b"abd").unwrap();
+        assert!(matches!(
+            verify_file(&m, dir.path(), &path, None),
+            Err(DbError::Checksum(_))
+        ));
+        fs::write(&path, b"abc").unwrap();
+        verify_file(&m, dir.path(), &path, None).unwrap();
     }
 }

@@ -12,6 +12,7 @@
 //!   [`burnside`]: position counts by Burnside's lemma; [`search_check`]: a minimax proof of
 //!   short wins and losses on the engine's game;
 //! - [`summary`]: per-layer counts; [`db`]: databases on disk, checkpointed per layer;
+//!   [`digest`]: the length and SHA-256 every manifest records of a file;
 //! - [`solve`]: a whole solve, layer by layer, resumable;
 //! - [`packed`]: two-bit values; [`placement`]: the placement phase's halves by backward
 //!   induction; [`placement_db`]: its files, its resumable solve and a reader;
@@ -23,6 +24,7 @@ pub mod burnside;
 pub mod children;
 pub mod combin;
 pub mod db;
+pub mod digest;
 pub mod index;
 pub mod layer;
 pub mod moves;
@@ -40,6 +42,7 @@ pub mod value;
 pub mod verify;
 
 pub use db::{CommandRecord, Database, DbError, Manifest};
+pub use digest::FileDigest;
 pub use index::{Canonical, Index};
 pub use layer::{Layer, Side};
 pub use retrograde::{solve_layer, Progress, SolveReport};

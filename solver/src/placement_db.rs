@@ -65,18 +65,20 @@ fn save_half(
     let path = half_path(dir, half.placed, half.side);
     let tmp = path.with_extension("tmp");
     let mut hasher = Sha256::new();
+    let mut written = 0u64;
     {
         let f = fs::File::create(&tmp).map_err(io_err(&tmp))?;
         let mut w = std::io::BufWriter::new(f);
         for p in &half.parts {
             std::io::Write::write_all(&mut w, p.bytes()).map_err(io_err(&tmp))?;
             hasher.update(p.bytes());
+            written += p.bytes().len() as u64;
         }
         let f = w.into_inner().map_err(|e| io_err(&tmp)(e.into_error()))?;
         f.sync_all().map_err(io_err(&tmp))?;
     }
     fs::rename(&tmp, &path).map_err(io_err(&path))?;
-    db::record(manifest, &path, db::hex(&hasher.finalize()));
+    db::record(manifest, &path, db::FileDigest::finish(hasher, written));
     let side = half.side.name().to_string();
     manifest
         .placement

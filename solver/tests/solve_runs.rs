@@ -105,6 +105,8 @@ fn command(arg: &str) -> CommandRecord {
         command_line: vec!["cowrie".into(), "solve".into(), arg.into()],
         cowrie_version: "0.1.0".into(),
         git_commit: "unknown".into(),
+        git_dirty: None,
+        build_profile: String::new(),
         started: "2026-01-01T00:00:00Z".into(),
         threads: 1,
         run: serde_json::json!({"game": "baghchal", "resume": arg == "--resume"}),

@@ -189,6 +189,33 @@ pub fn shipped_name(game: &str, variant: &str) -> String {
     format!("agents/weights/{game}-{variant}.safetensors")
 }
 
+/// The shipped weights `weights` names for `G` under `rules`: their path as listed under
+/// `agents/weights/` ([`shipped_name`]) and their bytes, `None` when no weights are shipped
+/// under that name; `None` altogether for weights read from a file.
+#[must_use]
+pub fn shipped_for<G: Evaluate>(
+    weights: &Weights,
+    rules: &G::Rules,
+) -> Option<(String, Option<&'static [u8]>)> {
+    let variant = match weights {
+        Weights::File(_) => return None,
+        Weights::ShippedFor(v) => v.as_str(),
+        Weights::Shipped => crate::external::variant_name::<G>(rules).unwrap_or("custom"),
+    };
+    Some((shipped_name(G::NAME, variant), shipped(G::NAME, variant)))
+}
+
+/// The shipped weights listed as `path` (as [`shipped_name`] writes it), for any game and
+/// variant that has some.
+#[must_use]
+pub fn shipped_at(path: &str) -> Option<&'static [u8]> {
+    let stem = path
+        .strip_prefix("agents/weights/")?
+        .strip_suffix(".safetensors")?;
+    let (game, variant) = stem.split_once('-')?;
+    shipped(game, variant).filter(|_| shipped_name(game, variant) == path)
+}
+
 fn cache() -> &'static Mutex<HashMap<PathBuf, Arc<Net>>> {
     static CACHE: OnceLock<Mutex<HashMap<PathBuf, Arc<Net>>>> = OnceLock::new();
     CACHE.get_or_init(|| Mutex::new(HashMap::new()))
@@ -220,11 +247,7 @@ pub fn resolve<G: Evaluate>(weights: &Weights, rules: &G::Rules) -> Result<NetEv
     let (net, name) = match weights {
         Weights::File(path) => (load_cached(path).map_err(err)?, path.display().to_string()),
         Weights::Shipped | Weights::ShippedFor(_) => {
-            let variant = match weights {
-                Weights::ShippedFor(v) => v.as_str(),
-                _ => crate::external::variant_name::<G>(rules).unwrap_or("custom"),
-            };
-            let name = shipped_name(G::NAME, variant);
+            let (name, bytes) = shipped_for::<G>(weights, rules).expect("shipped weights");
             let key = PathBuf::from(format!("shipped:{name}"));
             let mut c = cache()
                 .lock()
@@ -232,7 +255,11 @@ pub fn resolve<G: Evaluate>(weights: &Weights, rules: &G::Rules) -> Result<NetEv
             let net = match c.get(&key) {
                 Some(n) => Arc::clone(n),
                 None => {
-                    let bytes = shipped(G::NAME, variant).ok_or_else(|| {
+                    let bytes = bytes.ok_or_else(|| {
+                        let prefix = format!("agents/weights/{}-", G::NAME);
+                        let variant = name
+                            .trim_start_matches(&prefix)
+                            .trim_end_matches(".safetensors");
                         SpecError::Weights(format!(
                             "no shipped weights for {} '{variant}' (give weights=FILE or shipped:VARIANT)",
                             G::NAME

@@ -309,6 +309,7 @@ fn run_converge<G: Evaluate + Report>(cfg: &ConvergeConfig) -> anyhow::Result<St
         })),
         cfg.run.threads,
         cfg.agents.iter().all(AgentSpec::is_reproducible),
+        crate::run::provenance::inputs(&cfg.rules, &cfg.agents)?,
     );
     if cfg.resume {
         manifest.check_resumable(&cfg.out)?;

@@ -178,6 +178,7 @@ pub fn run(cfg: &EntryConfig) -> anyhow::Result<String> {
         }),
         cfg.threads,
         cfg.agent.is_reproducible(),
+        crate::run::provenance::inputs_of::<Bargese>(&rules, std::slice::from_ref(&cfg.agent))?,
     );
     let started = std::time::Instant::now();
     let pool = rayon::ThreadPoolBuilder::new()

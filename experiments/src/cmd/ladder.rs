@@ -160,6 +160,7 @@ fn run_ladder<G: Evaluate + Report>(cfg: &LadderConfig) -> anyhow::Result<String
         })),
         cfg.steps.run.threads,
         cfg.steps.agents.iter().all(AgentSpec::is_reproducible),
+        crate::run::provenance::inputs(&cfg.steps.rules, &cfg.steps.agents)?,
     );
     if cfg.steps.resume {
         manifest.check_resumable(&cfg.steps.out)?;

@@ -100,6 +100,8 @@ pub struct Merged {
     subgames: Option<Vec<u8>>,
     /// `records.jsonl`, for a recorded run.
     records: Option<Vec<u8>>,
+    /// The files the agents read, as every shard records them.
+    inputs: crate::run::provenance::Inputs,
     /// The seats' agents.
     agents: [String; 2],
     /// The sides' names and the game's.
@@ -182,6 +184,27 @@ pub fn read_shards(shards: &[PathBuf], read: Read) -> anyhow::Result<Merged> {
         }
     }
     let run = run.context("no shard directories given")?;
+    // Shards whose agents read other files (weights retrained between shards) are not one run.
+    let mut inputs: Option<(&PathBuf, &serde_json::Value)> = None;
+    for (dir, m) in seen.values() {
+        let here = &m["inputs"];
+        match inputs {
+            None => inputs = Some((dir, here)),
+            Some((first, there)) if there != here => bail!(
+                "shard '{}' played with other agent inputs than '{}' (inputs: {})",
+                dir.join("manifest.json").display(),
+                first.join("manifest.json").display(),
+                first_difference(there, here)
+            ),
+            Some(_) => {}
+        }
+    }
+    let inputs: crate::run::provenance::Inputs = match inputs {
+        Some((dir, v)) if !v.is_null() => serde_json::from_value(v.clone())
+            .map_err(crate::args::json_error)
+            .with_context(|| format!("'{}': inputs", dir.join("manifest.json").display()))?,
+        _ => crate::run::provenance::Inputs::new(),
+    };
     let n = n_shards.unwrap_or(1);
     if let Some(missing) = (1..=n).find(|k| !seen.contains_key(k)) {
         bail!("shard {missing}/{n} is missing");
@@ -275,6 +298,7 @@ pub fn read_shards(shards: &[PathBuf], read: Read) -> anyhow::Result<Merged> {
     let sides = dispatch(run["game"].as_str().unwrap_or_default(), Sides)?;
     Ok(Merged {
         run,
+        inputs,
         n,
         games,
         swap,
@@ -293,6 +317,7 @@ pub fn read_shards(shards: &[PathBuf], read: Read) -> anyhow::Result<Merged> {
 fn write(out: &Path, m: Merged, command_line: Vec<String>) -> anyhow::Result<()> {
     let Merged {
         mut run,
+        inputs,
         n,
         games,
         swap,
@@ -340,7 +365,9 @@ fn write(out: &Path, m: Merged, command_line: Vec<String>) -> anyhow::Result<()>
         command: "merge",
         command_line,
         cowrie_version: env!("CARGO_PKG_VERSION"),
-        git_commit: env!("COWRIE_GIT_COMMIT"),
+        git_commit: crate::run::provenance::COMMIT,
+        git_dirty: crate::run::provenance::dirty(),
+        build_profile: crate::run::provenance::PROFILE,
         run,
         threads: 1,
         reproducible: true,
@@ -350,6 +377,7 @@ fn write(out: &Path, m: Merged, command_line: Vec<String>) -> anyhow::Result<()>
         games_written: games,
         // Shards count their own games; a game of one shard may repeat one of another's.
         distinct_games: None,
+        inputs,
         files,
     }
     .write(out)?;

@@ -168,7 +168,9 @@ fn command_record(
     CommandRecord {
         command_line,
         cowrie_version: env!("CARGO_PKG_VERSION").to_string(),
-        git_commit: env!("COWRIE_GIT_COMMIT").to_string(),
+        git_commit: crate::run::provenance::COMMIT.to_string(),
+        git_dirty: crate::run::provenance::dirty(),
+        build_profile: crate::run::provenance::PROFILE.to_string(),
         started: crate::run::manifest::now_rfc3339(),
         threads: args.workers.threads,
         run,

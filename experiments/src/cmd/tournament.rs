@@ -60,6 +60,7 @@ pub fn run(cfg: &PairingsConfig) -> anyhow::Result<String> {
         })),
         cfg.run.threads,
         cfg.agents.iter().all(AgentSpec::is_reproducible),
+        crate::run::provenance::inputs(&cfg.rules, &cfg.agents)?,
     );
     if cfg.resume {
         manifest.check_resumable(&cfg.out)?;

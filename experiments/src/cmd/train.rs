@@ -246,8 +246,30 @@ fn train<G: Game + Evaluate>(a: &TrainArgs, command_line: &[String]) -> anyhow::
             }
         }
     }
+    // What the network was trained with: the opponent's files (and `--init`'s weights).
+    let mut inputs =
+        crate::run::provenance::inputs_of::<G>(&rules, std::slice::from_ref(&opponent))?;
+    if let Some(init) = &a.init {
+        let d = crate::run::digest::FileDigest::of_file(init)
+            .with_context(|| format!("cannot read '{}'", init.display()))?;
+        inputs
+            .entry("init".to_string())
+            .or_default()
+            .insert(init.display().to_string(), d);
+    }
+    let inputs = serde_json::to_string(&inputs).context("serialising the inputs")?;
     let meta = |net: &mut Net, games: u64| {
         let m = &mut net.meta;
+        m.insert("git_commit".into(), crate::run::provenance::COMMIT.into());
+        m.insert(
+            "git_dirty".into(),
+            crate::run::provenance::dirty().map_or("unknown".into(), |d| d.to_string()),
+        );
+        m.insert(
+            "build_profile".into(),
+            crate::run::provenance::PROFILE.into(),
+        );
+        m.insert("inputs".into(), inputs.clone());
         m.insert("game".into(), G::NAME.into());
         m.insert("variant".into(), variant.clone());
         m.insert(

@@ -95,6 +95,15 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
     let matches: Vec<MatchConfig> = (0..cfg.sets.len()).map(|i| cfg.pairing(i)).collect();
     crate::output::create_dir(&cfg.out)?;
     let started = std::time::Instant::now();
+    // The files the agent reads under each rule set (shipped weights differ by variant).
+    let mut inputs = crate::run::provenance::Inputs::new();
+    for (_, rules) in &cfg.sets {
+        for (spec, files) in
+            crate::run::provenance::inputs(rules, std::slice::from_ref(&cfg.agent))?
+        {
+            inputs.entry(spec).or_default().extend(files);
+        }
+    }
     let mut manifest = Manifest::start(
         cfg.command,
         cfg.run.command_line.clone(),
@@ -116,6 +125,7 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
         }),
         cfg.run.threads,
         cfg.agent.is_reproducible(),
+        inputs,
     );
     manifest.write(&cfg.out)?;
     let mut all = Vec::new();

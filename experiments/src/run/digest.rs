@@ -1,4 +1,5 @@
-//! What a manifest says of each file of its run: its length and SHA-256.
+//! What a manifest says of each file of its run: its length and SHA-256, in the one form
+//! every manifest uses ([`FileDigest`], shared with the solver's databases).
 //!
 //! A run keeps a running hash of each file it appends to ([`HashedFile`]), updated with the
 //! bytes as they are written, never by reading the file back, and the manifest records it at
@@ -10,36 +11,9 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::{bail, Context};
-use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-/// A file's length in bytes and the SHA-256 of those bytes, in lower-case hex.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FileDigest {
-    /// Length in bytes.
-    pub bytes: u64,
-    /// SHA-256 of the first `bytes` bytes, hex.
-    pub sha256: String,
-}
-
-impl FileDigest {
-    /// The digest of `data`.
-    #[must_use]
-    pub fn of(data: &[u8]) -> FileDigest {
-        FileDigest {
-            bytes: data.len() as u64,
-            sha256: hex(&Sha256::digest(data)),
-        }
-    }
-}
-
-fn hex(bytes: &[u8]) -> String {
-    use std::fmt::Write as _;
-    bytes.iter().fold(String::new(), |mut s, b| {
-        let _ = write!(s, "{b:02x}");
-        s
-    })
-}
+pub use cowrie_solver::digest::FileDigest;
 
 /// A file open for appending, with the running hash of everything it holds.
 #[derive(Debug)]
@@ -77,10 +51,7 @@ impl HashedFile {
     /// The digest of everything appended so far.
     #[must_use]
     pub fn digest(&self) -> FileDigest {
-        FileDigest {
-            bytes: self.bytes,
-            sha256: hex(&self.hasher.clone().finalize()),
-        }
+        FileDigest::finish(self.hasher.clone(), self.bytes)
     }
 }
 

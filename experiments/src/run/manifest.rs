@@ -12,6 +12,7 @@ use anyhow::Context;
 use serde::Serialize;
 
 use crate::run::digest::FileDigest;
+use crate::run::provenance::{self, Inputs};
 
 /// The run's manifest.
 #[derive(Clone, Debug, Serialize)]
@@ -27,6 +28,11 @@ pub struct Manifest {
     pub cowrie_version: &'static str,
     /// The git commit the binary was built from (`unknown` outside a repository).
     pub git_commit: &'static str,
+    /// Whether a tracked source the binary was built from differed from that commit (null
+    /// outside a repository).
+    pub git_dirty: Option<bool>,
+    /// The cargo profile the binary was built with (`release`, `debug`).
+    pub build_profile: &'static str,
     /// What defines the run's output: game, variant, option overrides and the fully resolved
     /// options, agents, games, seat swap, seed, shard, recording. A resumed run must match it.
     pub run: serde_json::Value,
@@ -46,6 +52,10 @@ pub struct Manifest {
     /// and action), when the run played them all itself (not after `--resume`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub distinct_games: Option<u64>,
+    /// For each agent spec, the length and SHA-256 of each file the agent reads, by path
+    /// ([`crate::run::provenance`]): shipped weights by their path in the repository, other
+    /// files as the spec names them, a database by its `manifest.json`.
+    pub inputs: Inputs,
     /// Each file of the run that holds rows (`games.csv`, `records.jsonl`, `subgames.csv`,
     /// `summary.csv`): its length and SHA-256 when the manifest was written.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
@@ -66,8 +76,8 @@ pub fn part_resumes(resume: bool, dir: &Path) -> bool {
 }
 
 impl Manifest {
-    /// The manifest of a run of `command` starting now: status `running`, this binary's
-    /// version and commit, no files yet.
+    /// The manifest of a run of `command` starting now, whose agents read `inputs`: status
+    /// `running`, this binary's version, commit and build, no files yet.
     #[must_use]
     pub fn start(
         command: &'static str,
@@ -75,13 +85,16 @@ impl Manifest {
         run: serde_json::Value,
         threads: usize,
         reproducible: bool,
+        inputs: Inputs,
     ) -> Manifest {
         Manifest {
             status: "running",
             command,
             command_line,
             cowrie_version: env!("CARGO_PKG_VERSION"),
-            git_commit: env!("COWRIE_GIT_COMMIT"),
+            git_commit: provenance::COMMIT,
+            git_dirty: provenance::dirty(),
+            build_profile: provenance::PROFILE,
             run,
             threads,
             reproducible,
@@ -90,6 +103,7 @@ impl Manifest {
             elapsed_seconds: 0.0,
             games_written: 0,
             distinct_games: None,
+            inputs,
             files: BTreeMap::new(),
         }
     }

@@ -5,7 +5,7 @@
 //! plays one game, [`runner`] plays a whole run in parallel with checkpoints and `--resume`,
 //! and the rest are its files: [`record`] (`games.csv`, `subgames.csv`), [`gamelog`]
 //! (`records.jsonl`), [`summary`] (`summary.csv`), [`manifest`] and [`digest`] (what the
-//! manifest vouches for), [`runfiles`] (starting or resuming them), and [`outputs`] (the check
+//! manifest vouches for), [`provenance`] (the build and the files the agents read), [`runfiles`] (starting or resuming them), and [`outputs`] (the check
 //! that no output overwrites an input or another run).
 
 pub mod comparison;
@@ -14,6 +14,7 @@ pub mod gamelog;
 pub mod manifest;
 pub mod outputs;
 pub mod pairings;
+pub mod provenance;
 pub mod record;
 pub mod runfiles;
 pub mod runner;

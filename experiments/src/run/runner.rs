@@ -121,6 +121,7 @@ pub fn run_match<G: Evaluate + Report>(cfg: &MatchConfig) -> anyhow::Result<Matc
         })),
         cfg.threads,
         cfg.agents.iter().all(AgentSpec::is_reproducible),
+        crate::run::provenance::inputs_of::<G>(&rules, &cfg.agents)?,
     );
 
     crate::output::create_dir(&cfg.out)?;

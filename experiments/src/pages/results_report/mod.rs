@@ -1,9 +1,10 @@
 //! The results report: `results/README.md` regenerated from the committed CSVs and manifests
-//! (found by [`sections`], read by [`files`]), its prose in templates filled by [`render`], and
+//! (found by [`sections`], read by [`files`], their weights checked by [`provenance`]), its prose in templates filled by [`render`], and
 //! forest plots of variant effects drawn with [`crate::pages::plots`].
 
 pub mod answers;
 pub mod files;
+pub mod provenance;
 pub mod render;
 pub mod sections;
 

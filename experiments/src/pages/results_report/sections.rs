@@ -112,6 +112,7 @@ pub fn context(root: &Path) -> anyhow::Result<(Value, Vec<EffectsPlot>)> {
         "converges": converges,
         "solves": solves,
         "others": others,
+        "provenance": super::provenance::provenance(root)?,
         "published": {"lim_nievergelt_positions": LIM_NIEVERGELT_POSITIONS},
     });
     Ok((ctx, plots))

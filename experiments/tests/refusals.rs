@@ -593,3 +593,666 @@ fn equity_names_the_header_it_expects_with_its_commas() {
     ]);
     refused(&r, "has the header 'a,b', not 'game_index,pair_index,");
 }
+
+/// A directory of inputs every command's refusals are tried on: a recorded Baghchal match of
+/// the reduced game `win-captures=2` (`run/`), a Julbahar match (`jr/`), that game's database
+/// (`db/`), random bytes (`rand.bin`), truncated JSON (`trunc.json`), a truncated CSV
+/// (`half.csv`), an empty directory (`adir/`) and databases whose manifest is truncated JSON
+/// (`junkdb/`) or random bytes (`randdb/`).
+struct Inputs {
+    dir: tempfile::TempDir,
+}
+
+/// Bytes that are neither UTF-8 nor JSON nor CSV, the same every run.
+fn junk_bytes() -> Vec<u8> {
+    (0u32..300).map(|i| (i * 197 + 13) as u8 | 0x80).collect()
+}
+
+impl Inputs {
+    fn new(with_db: bool) -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let at = |p: &str| dir.path().join(p);
+        std::fs::write(at("rand.bin"), junk_bytes()).unwrap();
+        std::fs::write(at("trunc.json"), "{\"game\":\"bagh").unwrap();
+        std::fs::create_dir(at("adir")).unwrap();
+        for (db, bytes) in [
+            ("junkdb", b"{\"layers\":".to_vec()),
+            ("randdb", junk_bytes()),
+        ] {
+            std::fs::create_dir(at(db)).unwrap();
+            std::fs::write(at(db).join("manifest.json"), bytes).unwrap();
+        }
+        let inputs = Inputs { dir };
+        for (game, out, extra) in [
+            (
+                "baghchal",
+                "run",
+                ["--option", "win-captures=2", "--record"],
+            ),
+            ("julbahar", "jr", ["--option", "target=3", "--no-swap"]),
+        ] {
+            let o = inputs.run(&[
+                "match", "--game", game, extra[0], extra[1], extra[2], "--p1", "random", "--p2",
+                "random", "--games", "2", "--quiet", "--out", out,
+            ]);
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        }
+        let subgames = std::fs::read_to_string(inputs.dir.path().join("jr/subgames.csv")).unwrap();
+        std::fs::write(inputs.dir.path().join("half.csv"), &subgames[..40]).unwrap();
+        if with_db {
+            let o = inputs.run(&common::reduced_solve("db"));
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        }
+        inputs
+    }
+
+    /// `cowrie args` run in the inputs' directory.
+    fn run(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_cowrie"))
+            .args(args)
+            .current_dir(self.dir.path())
+            .output()
+            .expect("the binary runs")
+    }
+
+    /// Every file below the directory with its length.
+    fn listing(&self) -> Vec<(PathBuf, u64)> {
+        fn walk(dir: &Path, out: &mut Vec<(PathBuf, u64)>) {
+            for e in std::fs::read_dir(dir).unwrap() {
+                let e = e.unwrap();
+                let m = e.metadata().unwrap();
+                out.push((e.path(), m.len()));
+                if m.is_dir() {
+                    walk(&e.path(), out);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(self.dir.path(), &mut out);
+        out.sort();
+        out
+    }
+
+    /// Asserts that each of `cases` (arguments after `base`, then what the error must name) is
+    /// refused on one line naming it, and leaves every file as it was and nothing new.
+    fn refuse(&self, base: &[&str], cases: &[(Vec<&str>, String)]) {
+        let before = self.listing();
+        for (extra, needle) in cases {
+            let args = [base, extra].concat();
+            let o = self.run(&args);
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+            assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+            assert!(
+                err.contains(needle.as_str()),
+                "{args:?}: '{err}' should name {needle}"
+            );
+            assert!(!err.contains("panicked"), "{args:?}: {err}");
+            assert_eq!(
+                self.listing(),
+                before,
+                "{args:?} left files behind or changed one"
+            );
+        }
+    }
+}
+
+use std::path::{Path, PathBuf};
+
+/// `flag V` for each of `values`, refused naming `'V' for 'FLAG`, and the first also naming
+/// `range` (the wording of the flag's range).
+fn numeric<'a>(flag: &'a str, values: &[&'a str], range: &str) -> Vec<(Vec<&'a str>, String)> {
+    values
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let named = format!("'{v}' for '{flag}");
+            let needle = if i == 0 { format!("{named} <") } else { named };
+            (vec![flag, *v], needle)
+        })
+        .chain(std::iter::once((vec![flag, values[0]], range.to_string())))
+        .collect()
+}
+
+/// A case: the arguments and what the one-line error names.
+fn case<'a>(args: &[&'a str], needle: &str) -> (Vec<&'a str>, String) {
+    (args.to_vec(), needle.to_string())
+}
+
+const POSITION: &str = "TGGGT/GGGGG/G.GGG/GGGGG/TGGGT g 0 0 40";
+
+#[test]
+fn solve_and_probe_refuse_bad_values_and_inputs() {
+    let t = Inputs::new(true);
+    let solve = [
+        "solve",
+        "--game",
+        "baghchal",
+        "--option",
+        "win-captures=2",
+        "--quiet",
+        "--out",
+        "o",
+    ];
+    let mut cases = numeric(
+        "--memory-gb",
+        &["-1", "0", "1e309", "x"],
+        "finite number above 0",
+    );
+    for (flag, values, range) in [
+        (
+            "--verify-samples",
+            &["0", "100001", "1.5", "x"][..],
+            "from 1 to 100000 positions",
+        ),
+        (
+            "--verify-depth",
+            &["0", "16", "-1"][..],
+            "from 1 to 15 plies",
+        ),
+    ] {
+        for (mut args, needle) in numeric(flag, values, range) {
+            args.insert(0, "--verify");
+            cases.push((args, needle));
+        }
+    }
+    cases.extend(numeric(
+        "--down-to-placed",
+        &["20", "-1", "1.5"],
+        "from 0 to 19 goats placed",
+    ));
+    cases.extend(numeric("--threads", &["0", "-1", "x"], "worker thread"));
+    cases.extend([
+        case(&["--resume"], "'o' holds no database"),
+        case(&["--option", "win-captures=x"], "'x'"),
+        case(&["--option", "nokey"], "'nokey'"),
+        case(
+            &["--movement-only", "--down-to-placed", "5"],
+            "--movement-only",
+        ),
+    ]);
+    t.refuse(&solve, &cases);
+    let at = |out: &'static str| {
+        vec![
+            "solve",
+            "--game",
+            "baghchal",
+            "--option",
+            "win-captures=2",
+            "--quiet",
+            "--out",
+            out,
+        ]
+    };
+    t.refuse(&at("rand.bin"), &[case(&[], "rand.bin")]);
+    t.refuse(
+        &at("adir"),
+        &[case(&["--resume"], "'adir' holds no database")],
+    );
+    t.refuse(&at("junkdb"), &[case(&[], "junkdb/manifest.json")]);
+    t.refuse(
+        &at("randdb"),
+        &[case(&["--resume"], "randdb/manifest.json")],
+    );
+    t.refuse(&["solve", "--out", "o"], &[case(&[], "--game")]);
+
+    let probe = ["probe", "--game", "baghchal", "--option", "win-captures=2"];
+    t.refuse(
+        &probe,
+        &[
+            case(&["--db", "nodb", "--position", POSITION], "nodb"),
+            case(&["--db", "rand.bin", "--position", POSITION], "rand.bin"),
+            case(&["--db", "adir", "--position", POSITION], "adir"),
+            case(
+                &["--db", "junkdb", "--position", POSITION],
+                "junkdb/manifest.json",
+            ),
+            case(
+                &["--db", "randdb", "--position", POSITION],
+                "randdb/manifest.json",
+            ),
+            case(&["--db", "db", "--position", "junk"], "'junk'"),
+            case(&["--db", "db", "--position", ""], "''"),
+            case(
+                &["--db", "db", "--position", &POSITION.replace(" 40", " -4")],
+                "'-4'",
+            ),
+            case(&["--db", "db"], "--position"),
+            case(&["--position", POSITION], "--db"),
+        ],
+    );
+    t.refuse(
+        &["probe", "--db", "db", "--position", POSITION],
+        &[case(&[], "--game")],
+    );
+}
+
+#[test]
+fn judge_and_replay_refuse_bad_inputs_and_outputs() {
+    let t = Inputs::new(true);
+    let records = "run/records.jsonl";
+    let judge = |file: &'static str, db: &'static str, out: &'static str| {
+        vec!["judge", file, "--db", db, "--out", out]
+    };
+    for (args, needle) in [
+        (judge("nofile", "db", "j.csv"), "'nofile'"),
+        (judge("adir", "db", "j.csv"), "'adir'"),
+        (judge("rand.bin", "db", "j.csv"), "'rand.bin'"),
+        (judge("trunc.json", "db", "j.csv"), "'trunc.json' line 1"),
+        (judge(records, "nodb", "j.csv"), "nodb"),
+        (judge(records, "rand.bin", "j.csv"), "rand.bin"),
+        (judge(records, "junkdb", "j.csv"), "junkdb/manifest.json"),
+        (judge(records, "randdb", "j.csv"), "randdb/manifest.json"),
+        (judge(records, "db", "adir"), "--out 'adir' is a directory"),
+        (judge(records, "db", "nodir/j.csv"), "nodir/j.csv"),
+        (vec!["judge", records, "--db", "db"], "--out"),
+        (vec!["judge", "--db", "db", "--out", "j.csv"], "<FILE>"),
+    ] {
+        t.refuse(&args, &[case(&[], needle)]);
+    }
+    let replay = |file: &'static str| vec!["replay", file, "--game-index", "0", "--html", "p.html"];
+    for file in ["nofile", "adir", "rand.bin"] {
+        t.refuse(&replay(file), &[case(&[], &format!("'{file}'"))]);
+    }
+    t.refuse(&replay("trunc.json"), &[case(&[], "'trunc.json' line 1")]);
+    let base = ["replay", records, "--html", "p.html"];
+    let mut cases = numeric(
+        "--game-index",
+        &["-1", "x", "1.5", "18446744073709551616"],
+        "whole number from 0",
+    );
+    cases.extend([
+        case(&["--game-index", "9"], "holds no game 9"),
+        case(&[], "--game-index"),
+        case(
+            &["--game-index", "0", "--plies", "./p.html"],
+            "are one file",
+        ),
+    ]);
+    t.refuse(&base, &cases);
+    let base = ["replay", records, "--game-index", "0", "--html"];
+    t.refuse(
+        &base,
+        &[
+            case(&["adir"], "'adir'"),
+            case(&["nodir/p.html"], "nodir/p.html"),
+        ],
+    );
+    t.refuse(&["replay"], &[case(&[], "<FILE>")]);
+}
+
+#[test]
+fn converge_entry_equity_report_show_and_train_refuse_bad_values_and_inputs() {
+    let t = Inputs::new(false);
+    let converge = [
+        "converge", "--game", "baghchal", "--agent", "random", "--agent", "random", "--quiet",
+        "--out", "c",
+    ];
+    let games = "from 0 to 1099511627776 (2^40) games";
+    let mut cases = numeric("--games", &["-1", "1.5", "x", "1099511627778"], games);
+    cases.extend(numeric(
+        "--seed",
+        &["-1", "x", "18446744073709551616"],
+        "from 0 to 18446744073709551615",
+    ));
+    cases.extend(numeric("--threads", &["0", "-1"], "worker thread"));
+    cases.extend([
+        case(&["--games", "0"], "--games 0"),
+        case(&["--resume", "--games", "2"], "'c'"),
+        case(&["--agent", "junk:x"], "'junk:x'"),
+        case(
+            &["--option", "ply-cap=1", "--option", "ply-cap=2"],
+            "'ply-cap' given twice",
+        ),
+    ]);
+    t.refuse(&converge, &cases);
+    t.refuse(
+        &[
+            "converge", "--game", "baghchal", "--agent", "random", "--out", "c",
+        ],
+        &[case(&[], "got 1")],
+    );
+    t.refuse(
+        &["converge", "--game", "baghchal", "--out", "c"],
+        &[case(&[], "--agent")],
+    );
+    t.refuse(
+        &[
+            "converge", "--game", "baghchal", "--agent", "random", "--agent", "random", "--games",
+            "2", "--out",
+        ],
+        &[case(&["rand.bin"], "'rand.bin'"), case(&["run"], "--force")],
+    );
+
+    let entry = ["entry", "--out", "e"];
+    let seeds = "from 0 to 1099511627776 (2^40) seeds";
+    let mut cases = numeric("--seeds", &["-1", "1.5", "x", "1099511627777"], seeds);
+    cases.extend(numeric("--threads", &["0"], "worker thread"));
+    cases.extend(numeric("--seed", &["-1"], "from 0 to 18446744073709551615"));
+    cases.extend([
+        case(&["--seeds", "0"], "--seeds 0"),
+        case(&["--seeds", "1"], "at least 2"),
+        case(&["--seeds", "2", "--agent", "junk"], "'junk'"),
+        case(&["--seeds", "2", "--variant", "nepal"], "'nepal'"),
+        case(&["--seeds", "2", "--option", "opening=x"], "'x'"),
+        case(&[], "--seeds"),
+    ]);
+    t.refuse(&entry, &cases);
+    t.refuse(
+        &["entry", "--seeds", "2", "--out"],
+        &[case(&["rand.bin"], "'rand.bin'"), case(&["run"], "--force")],
+    );
+
+    let equity = ["equity", "--subgames", "jr/subgames.csv", "--out", "q"];
+    let mut cases = numeric(
+        "--target",
+        &["0", "201", "1.5", "-3"],
+        "from 1 to 200 points",
+    );
+    cases.extend(numeric(
+        "--resamples",
+        &["0", "10001", "x"],
+        "from 1 to 10000 resamples",
+    ));
+    cases.extend(numeric(
+        "--min-visits",
+        &["-1", "1.5"],
+        "from 0 to 18446744073709551615 games",
+    ));
+    cases.extend(numeric("--seed", &["-1"], "from 0 to 18446744073709551615"));
+    t.refuse(&equity, &cases);
+    for (file, needle) in [
+        ("nofile", "'nofile'"),
+        ("adir", "'adir'"),
+        ("rand.bin", "'rand.bin' has the header"),
+        ("trunc.json", "'trunc.json' has the header"),
+        ("half.csv", "'half.csv' has the header"),
+        ("run/games.csv", "'run/games.csv' has the header"),
+    ] {
+        t.refuse(
+            &["equity", "--out", "q", "--subgames", file],
+            &[case(&[], needle)],
+        );
+    }
+    t.refuse(&["equity", "--out", "q"], &[case(&[], "--subgames")]);
+
+    for (dir, needle) in [
+        ("nowhere", "'nowhere': no such results directory"),
+        ("rand.bin", "'rand.bin' is a file"),
+        ("adir", "'adir' holds no run"),
+        ("run", "one run's directory"),
+    ] {
+        t.refuse(
+            &["report", dir],
+            &[case(&[], needle), case(&["--check"], needle)],
+        );
+    }
+
+    let show = |game: &'static str| vec!["show", "--game", game, "--out", "s.svg"];
+    for game in ["baghchal", "frangieh", "julbahar", "bargese"] {
+        t.refuse(
+            &show(game),
+            &[
+                case(&["--position", "junk"], "'junk'"),
+                case(&["--position", ""], "''"),
+                case(&["--variant", "nepal"], "'nepal'"),
+                case(&["--option", "nokey"], "'nokey'"),
+            ],
+        );
+    }
+    t.refuse(
+        &show("bargese"),
+        &[case(&["--option", "p=2"], "'2' for option 'p'")],
+    );
+    t.refuse(
+        &["show", "--game", "baghchal", "--out"],
+        &[
+            case(&["x.jpg"], "'.jpg'"),
+            case(&["s"], "--out 's': no extension"),
+            case(&["adir"], "'adir'"),
+            case(&["nodir/s.svg"], "nodir/s.svg"),
+            case(&["run/manifest.json"], "run/manifest.json"),
+        ],
+    );
+    t.refuse(&["show", "--game", "baghchal"], &[case(&[], "--out")]);
+    t.refuse(&["show", "--out", "s.svg"], &[case(&[], "--game")]);
+
+    let train = ["train", "--game", "frangieh", "--quiet", "--out", "w.st"];
+    let mut cases = numeric("--games", &["-1", "1.5", "x"], games);
+    for (args, needle) in [
+        numeric(
+            "--hidden",
+            &["0", "257", "1.5"],
+            "from 1 to 256 hidden units",
+        ),
+        numeric(
+            "--alpha",
+            &["0", "-0.1", "1e309", "x"],
+            "finite number above 0",
+        ),
+        numeric("--lambda", &["-0.5", "1.5", "NaN", "x"], "from 0 to 1"),
+        numeric(
+            "--batch",
+            &["0", "1.5"],
+            "from 1 to 1099511627776 (2^40) games",
+        ),
+        numeric("--eval-every", &["-1"], games),
+        numeric("--eval-games", &["-1", "x"], games),
+        numeric("--threads", &["0"], "worker thread"),
+        numeric("--seed", &["-1"], "from 0 to 18446744073709551615"),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        cases.push(([vec!["--games", "2"], args].concat(), needle));
+    }
+    for (args, needle) in [
+        (&["--opponent", "junk"][..], "'junk'"),
+        (&["--init", "nofile"][..], "'nofile'"),
+        (&["--init", "adir"][..], "'adir'"),
+        (&["--init", "rand.bin"][..], "'rand.bin'"),
+        (&["--init", "trunc.json"][..], "'trunc.json'"),
+        (&["--resume"][..], "'w.st.ckpt'"),
+    ] {
+        cases.push(([&["--games", "2"][..], args].concat(), needle.to_string()));
+    }
+    cases.push(case(&[], "--games"));
+    t.refuse(&train, &cases);
+    t.refuse(
+        &[
+            "train", "--game", "frangieh", "--games", "2", "--quiet", "--out",
+        ],
+        &[
+            case(&["adir"], "--out 'adir' is a directory"),
+            case(&["run/games.csv"], "run/manifest.json"),
+        ],
+    );
+    t.refuse(
+        &[
+            "train", "--game", "baghchal", "--games", "2", "--out", "w.st",
+        ],
+        &[case(&[], "baghchal")],
+    );
+}
+
+/// Values a numeric flag may be handed: none of them makes an accepted run long.
+const ODD_VALUES: &[&str] = &[
+    "-1",
+    "0",
+    "-0",
+    "1.5",
+    "1e309",
+    "NaN",
+    "inf",
+    "",
+    "x",
+    " 1",
+    "0x10",
+    "1_000",
+    "+2",
+    "18446744073709551616",
+    "99999999999999999999999",
+    "-9223372036854775808",
+    "\u{ff11}",
+    "2^40",
+    "1,5",
+];
+
+/// A fixed seeded list of command lines: each command's flags handed odd values, a token
+/// dropped or a flag repeated. Each run is accepted (exit 0) or refused on one line with exit
+/// code 2, never with a panic, and a refused one leaves every file as it was.
+#[test]
+fn odd_command_lines_are_accepted_or_refused_on_one_line() {
+    let t = Inputs::new(true);
+    let commands: &[(&[&str], &[&str])] = &[
+        (
+            &[
+                "solve",
+                "--game",
+                "baghchal",
+                "--option",
+                "win-captures=2",
+                "--movement-only",
+                "--quiet",
+                "--out",
+                "o",
+            ],
+            &["--memory-gb", "--threads"],
+        ),
+        (
+            &[
+                "solve",
+                "--game",
+                "baghchal",
+                "--option",
+                "win-captures=2",
+                "--verify",
+                "--quiet",
+                "--out",
+                "o",
+            ],
+            &["--verify-samples", "--verify-depth", "--down-to-placed"],
+        ),
+        (
+            &[
+                "probe",
+                "--game",
+                "baghchal",
+                "--option",
+                "win-captures=2",
+                "--db",
+                "db",
+                "--position",
+                POSITION,
+            ],
+            &["--position", "--db"],
+        ),
+        (
+            &["judge", "run/records.jsonl", "--db", "db", "--out", "j.csv"],
+            &["--db", "--out"],
+        ),
+        (
+            &[
+                "converge", "--game", "baghchal", "--agent", "random", "--agent", "random",
+                "--games", "2", "--quiet", "--out", "c",
+            ],
+            &["--games", "--seed", "--threads"],
+        ),
+        (
+            &["entry", "--seeds", "2", "--out", "e"],
+            &["--seeds", "--seed", "--threads"],
+        ),
+        (
+            &["equity", "--subgames", "jr/subgames.csv", "--out", "q"],
+            &["--target", "--resamples", "--min-visits", "--seed"],
+        ),
+        (
+            &["show", "--game", "julbahar", "--out", "s.svg"],
+            &["--position", "--option", "--out"],
+        ),
+        (
+            &[
+                "replay",
+                "run/records.jsonl",
+                "--game-index",
+                "0",
+                "--html",
+                "p.html",
+            ],
+            &["--game-index", "--html"],
+        ),
+        (
+            &[
+                "train",
+                "--game",
+                "frangieh",
+                "--games",
+                "2",
+                "--eval-games",
+                "2",
+                "--quiet",
+                "--out",
+                "w.st",
+            ],
+            &[
+                "--games",
+                "--hidden",
+                "--alpha",
+                "--lambda",
+                "--batch",
+                "--eval-every",
+                "--threads",
+            ],
+        ),
+    ];
+    let mut state: u64 = 0x5eed;
+    let mut next = |n: usize| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) as usize % n
+    };
+    for _ in 0..150 {
+        let (base, flags) = commands[next(commands.len())];
+        let mut args: Vec<&str> = base.to_vec();
+        match next(4) {
+            0 => {
+                args.remove(1 + next(args.len() - 1));
+            }
+            1 => {
+                let flag = flags[next(flags.len())];
+                args.extend([flag, ODD_VALUES[next(ODD_VALUES.len())]]);
+            }
+            _ => args.extend([flags[next(flags.len())], ODD_VALUES[next(ODD_VALUES.len())]]),
+        }
+        let before = t.listing();
+        let o = t.run(&args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        match o.status.code() {
+            Some(0) => {
+                for out in [
+                    "o",
+                    "c",
+                    "e",
+                    "q",
+                    "j.csv",
+                    "s.svg",
+                    "p.html",
+                    "w.st",
+                    "w.st.ckpt",
+                    "w.curve.csv",
+                    "w.curve.svg",
+                ] {
+                    let p = t.dir.path().join(out);
+                    let _ = std::fs::remove_dir_all(&p).or_else(|_| std::fs::remove_file(&p));
+                }
+            }
+            Some(2) => {
+                assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+                assert_eq!(t.listing(), before, "{args:?} left files behind");
+            }
+            code => panic!("{args:?}: exit {code:?}: {err}"),
+        }
+    }
+}

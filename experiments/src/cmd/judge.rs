@@ -299,9 +299,6 @@ fn write_csv(
     path: &Path,
     tallies: &BTreeMap<(String, &'static str, &'static str), Tally>,
 ) -> anyhow::Result<()> {
-    if path.is_dir() {
-        bail!("--out '{}' is a directory, not a CSV file", path.display());
-    }
     let tmp = path.with_extension("csv.tmp");
     let mut w = csv::Writer::from_path(&tmp)
         .with_context(|| format!("cannot write '{}'", tmp.display()))?;

@@ -321,5 +321,14 @@ pub fn command(args: ReplayArgs, _command_line: Vec<String>) -> anyhow::Result<(
             crate::run::outputs::check_file(flag, out, &[&args.file])?;
         }
     }
+    if let (Some(html), Some(plies)) = (&args.html, &args.plies) {
+        if crate::run::outputs::resolve(html) == crate::run::outputs::resolve(plies) {
+            anyhow::bail!(
+                "--html '{}' and --plies '{}' are one file; name two",
+                html.display(),
+                plies.display()
+            );
+        }
+    }
     run(&args)
 }

@@ -18,7 +18,7 @@ use cowrie_solver::{
 use cowrie_solver::{packed, placement_check};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::args::{positive_f64, GameRulesArgs, OutArg, ResumeArg, ThreadsArg};
+use crate::args::{positive_f64, whole_in, GameRulesArgs, OutArg, ResumeArg, ThreadsArg};
 use crate::config::SolverRules;
 use crate::output::print_stdout;
 
@@ -512,17 +512,17 @@ pub struct SolveArgs {
     pub verify: bool,
     /// Positions with a stored distance of at most --verify-depth the search checks (1 to
     /// 100000; also the placement positions checked per half).
-    #[arg(long, default_value_t = 300, value_name = "N", requires = "verify", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    #[arg(long, default_value_t = 300, value_name = "N", requires = "verify", allow_negative_numbers = true, value_parser = |t: &str| whole_in::<u64>(t, 1, 100_000, "positions"))]
     pub verify_samples: u64,
     /// The search bound of the sample check, in plies (1 to 15).
-    #[arg(long, default_value_t = 15, value_name = "PLIES", requires = "verify", allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=15))]
+    #[arg(long, default_value_t = 15, value_name = "PLIES", requires = "verify", allow_negative_numbers = true, value_parser = |t: &str| whole_in::<u32>(t, 1, 15, "plies"))]
     pub verify_depth: u32,
     /// Solve the movement phase only, not the placement phase.
     #[arg(long)]
     pub movement_only: bool,
     /// Solve the placement phase back to the positions with this many goats placed (0: the
     /// start position); a later run with --resume continues further back.
-    #[arg(long, default_value_t = 0, value_name = "P", conflicts_with = "movement_only", allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(0..=19))]
+    #[arg(long, default_value_t = 0, value_name = "P", conflicts_with = "movement_only", allow_negative_numbers = true, value_parser = |t: &str| whole_in::<u32>(t, 0, 19, "goats placed"))]
     pub down_to_placed: u32,
     /// No progress bar.
     #[arg(long)]

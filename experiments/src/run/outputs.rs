@@ -56,9 +56,12 @@ fn listed(dir: &Path) -> Vec<String> {
 /// `inputs` and the manifest in its directory.
 ///
 /// # Errors
-/// `out` is one of `inputs`, or a file the manifest beside it lists (or that manifest), naming
-/// both paths.
+/// `out` is a directory, one of `inputs`, or a file the manifest beside it lists (or that
+/// manifest), naming both paths.
 pub fn check_file(flag: &str, out: &Path, inputs: &[&Path]) -> anyhow::Result<()> {
+    if out.is_dir() {
+        bail!("{flag} '{}' is a directory, not a file", out.display());
+    }
     let real = resolve(out);
     for input in inputs {
         if resolve(input) == real {

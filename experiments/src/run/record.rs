@@ -354,7 +354,10 @@ pub fn result<G: Report>(
 fn read_exact<T: RowPart>(path: &Path, header: &[u8]) -> anyhow::Result<Vec<T>> {
     let mut r = csv::Reader::from_path(path)
         .with_context(|| format!("cannot read '{}'", path.display()))?;
-    let found = r.byte_headers()?.clone();
+    let found = r
+        .byte_headers()
+        .with_context(|| format!("cannot read '{}'", path.display()))?
+        .clone();
     let want = csv::Reader::from_reader(header).byte_headers()?.clone();
     if found != want {
         // The fields joined by commas, as the file's first line writes them (a record's

@@ -27,6 +27,7 @@ pub fn refused(o: &Output, needle: &str) {
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
     assert!(err.contains(needle), "'{err}' should name {needle}");
+    assert!(!err.contains("panicked"), "{err}");
 }
 
 /// The arguments of `cowrie solve` for the movement phase of the reduced game

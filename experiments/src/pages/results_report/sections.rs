@@ -45,6 +45,9 @@ const EFFECT_METRICS: [(&str, &str); 4] = [
 /// A directory that cannot be read, holding no run, or one run's own directory; a malformed CSV
 /// or manifest, or a CSV that differs from its manifest's record; each naming the file.
 pub fn context(root: &Path) -> anyhow::Result<(Value, Vec<EffectsPlot>)> {
+    if root.exists() && !root.is_dir() {
+        anyhow::bail!("'{}' is a file, not a results directory", root.display());
+    }
     if !root.is_dir() {
         anyhow::bail!("'{}': no such results directory", root.display());
     }

@@ -21,7 +21,7 @@ fn draw(parts: &serde_json::Value, p: &serde_json::Value) -> String {
 }
 
 /// A replay page's frames (caption, ply, turn) and each frame's diagram as the page's script
-/// draws it: its opening tag, the shared board, then its parts.
+/// draws it: its opening tag, what lies under the board, the shared board, then its parts.
 fn page_frames(page: &str) -> (Vec<serde_json::Value>, Vec<String>) {
     let open = "<script id=\"frames\" type=\"application/json\">";
     let start = page.find(open).unwrap() + open.len();
@@ -33,6 +33,9 @@ fn page_frames(page: &str) -> (Vec<serde_json::Value>, Vec<String>) {
         .iter()
         .map(|f| {
             let mut svg = text(&data["opens"][f["open"].as_u64().unwrap() as usize]);
+            for p in f["under"].as_array().unwrap() {
+                svg.push_str(&draw(&data["parts"], p));
+            }
             svg.push_str(data["board"].as_str().unwrap());
             for p in f["parts"].as_array().unwrap() {
                 svg.push_str(&draw(&data["parts"], p));

@@ -48,9 +48,11 @@ function show(n) {
   at = Math.max(0, Math.min(frames.length - 1, n));
   const f = frames[at];
   if (f.open !== drawn) {
-    board.innerHTML = data.opens[f.open] + data.board + '<g id=\u0022pieces\u0022></g></svg>';
+    board.innerHTML = data.opens[f.open] + '<g id=\u0022under\u0022></g>' + data.board +
+      '<g id=\u0022pieces\u0022></g></svg>';
     drawn = f.open;
   }
+  document.getElementById('under').innerHTML = f.under.map(draw).join('');
   document.getElementById('pieces').innerHTML = f.parts.map(draw).join('');
   document.getElementById('caption').textContent = f.caption;
   document.getElementById('where').textContent =
@@ -147,6 +149,15 @@ impl<'a> Table<'a> {
         })
     }
 
+    /// The parts of `elements` but those the board holds (`shared`) and the `<desc>`.
+    fn parts(&mut self, elements: &[&'a str], shared: &BTreeSet<&str>) -> Vec<Part> {
+        elements
+            .iter()
+            .filter(|e| !shared.contains(*e) && !e.starts_with("<desc"))
+            .map(|e| self.part(e))
+            .collect()
+    }
+
     /// `element` as a part: a group split into its opening tag and children, any other
     /// element whole.
     fn part(&mut self, element: &'a str) -> Part {
@@ -182,7 +193,10 @@ struct FrameData<'a> {
     turn: u32,
     /// The index of its opening tag in `opens`.
     open: usize,
-    /// Its parts, in drawing order.
+    /// Its parts drawn under the board: those before the board's first drawn element (a
+    /// background whose size follows the frame's).
+    under: Vec<Part>,
+    /// Its other parts, in drawing order, drawn over the board.
     parts: Vec<Part>,
 }
 
@@ -209,16 +223,18 @@ fn data(frames: &[Frame]) -> Data<'_> {
     let (mut opens, mut table) = (Table::default(), Table::default());
     let mut out = Vec::new();
     for (f, (open, elements)) in frames.iter().zip(&split) {
+        // The board's first drawn element (its `<title>` draws nothing).
+        let first = elements
+            .iter()
+            .position(|e| shared.contains(e) && !e.starts_with("<title"))
+            .unwrap_or(elements.len());
         out.push(FrameData {
             caption: &f.caption,
             ply: f.ply,
             turn: f.turn,
             open: opens.index(open),
-            parts: elements
-                .iter()
-                .filter(|e| !shared.contains(*e) && !e.starts_with("<desc"))
-                .map(|e| table.part(e))
-                .collect(),
+            under: table.parts(&elements[..first], &shared),
+            parts: table.parts(&elements[first..], &shared),
         });
     }
     Data {

@@ -5,6 +5,47 @@
 mod common;
 use common::{cowrie, refused};
 
+/// A part of a replay page's frame: an index into the table `parts`, or a group: its opening
+/// tag's index, then its parts, closed by `</g>`.
+fn draw(parts: &serde_json::Value, p: &serde_json::Value) -> String {
+    match p.as_array() {
+        None => parts[p.as_u64().unwrap() as usize]
+            .as_str()
+            .unwrap()
+            .to_string(),
+        Some(group) => {
+            let inner: String = group[1..].iter().map(|q| draw(parts, q)).collect();
+            draw(parts, &group[0]) + &inner + "</g>"
+        }
+    }
+}
+
+/// A replay page's frames (caption, ply, turn) and each frame's diagram as the page's script
+/// draws it: its opening tag, what lies under the board, the shared board, then its parts.
+fn page_frames(page: &str) -> (Vec<serde_json::Value>, Vec<String>) {
+    let open = "<script id=\"frames\" type=\"application/json\">";
+    let start = page.find(open).unwrap() + open.len();
+    let end = start + page[start..].find("</script>").unwrap();
+    let data: serde_json::Value = serde_json::from_str(&page[start..end]).unwrap();
+    let text = |v: &serde_json::Value| v.as_str().unwrap().to_string();
+    let frames = data["frames"].as_array().unwrap().clone();
+    let svgs = frames
+        .iter()
+        .map(|f| {
+            let mut svg = text(&data["opens"][f["open"].as_u64().unwrap() as usize]);
+            for p in f["under"].as_array().unwrap() {
+                svg.push_str(&draw(&data["parts"], p));
+            }
+            svg.push_str(data["board"].as_str().unwrap());
+            for p in f["parts"].as_array().unwrap() {
+                svg.push_str(&draw(&data["parts"], p));
+            }
+            svg + "</svg>"
+        })
+        .collect();
+    (frames, svgs)
+}
+
 fn ok(o: &std::process::Output) {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
@@ -41,10 +82,7 @@ fn replay_page_holds_every_position_of_the_game_and_nothing_from_outside() {
             "the page refers outside: {outside}"
         );
     }
-    let open = "<script id=\"frames\" type=\"application/json\">";
-    let start = page.find(open).unwrap() + open.len();
-    let end = start + page[start..].find("</script>").unwrap();
-    let frames: Vec<serde_json::Value> = serde_json::from_str(&page[start..end]).unwrap();
+    let (frames, svgs) = page_frames(&page);
     let line = std::fs::read_to_string(&records)
         .unwrap()
         .lines()
@@ -71,10 +109,10 @@ fn replay_page_holds_every_position_of_the_game_and_nothing_from_outside() {
         assert_eq!(f["ply"], n as u64 + 1);
         assert_eq!(f["turn"], n as u64 + 1);
     }
-    for f in &frames {
-        roxmltree::Document::parse(f["svg"].as_str().unwrap()).unwrap();
+    for svg in &svgs {
+        roxmltree::Document::parse(svg).unwrap();
     }
-    let last = frames.last().unwrap()["svg"].as_str().unwrap();
+    let last = svgs.last().unwrap();
     assert!(last.contains("Game over: won by"), "{last}");
     assert!(page.contains(&format!("Result: game 1: verified, {} plies", rec["plies"])));
     // The run's index links its plot and summaries.
@@ -203,4 +241,74 @@ fn replay_plies_lists_every_ply_with_the_positions_around_it() {
         .as_str()
         .unwrap()
         .starts_with("24:2,13:5,8:3,6:5/24:2,13:5,8:3,6:5 "));
+}
+
+#[test]
+fn a_recorded_julbahar_match_makes_a_small_page_with_the_start_drawn() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("run");
+    let args = "match --game julbahar --p1 random --p2 random --games 1 --seed 3 --threads 1";
+    let args: Vec<&str> = args
+        .split(' ')
+        .chain(["--record", "--quiet", "--out", run.to_str().unwrap()])
+        .collect();
+    ok(&cowrie(&args));
+    let page_path = dir.path().join("match.html");
+    let records = run.join("records.jsonl");
+    ok(&cowrie(&[
+        "replay",
+        records.to_str().unwrap(),
+        "--quiet",
+        "--html",
+        page_path.to_str().unwrap(),
+    ]));
+    let page = std::fs::read_to_string(&page_path).unwrap();
+    // A full diagram per frame made such a page tens of megabytes.
+    assert!(page.len() < 2 << 20, "{} bytes", page.len());
+    let (frames, svgs) = page_frames(&page);
+    let rec: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&records).unwrap()).unwrap();
+    assert_eq!(frames.len(), rec["events"].as_array().unwrap().len() + 1);
+    // The start (docs/rules/julbahar.md): each player's fifteen checkers on the first point of
+    // its track, X's on the tables point 24 (bottom right), O's on point 1 (top right).
+    let start = roxmltree::Document::parse(&svgs[0]).unwrap();
+    let stacks: Vec<(String, String, usize)> = start
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("stack"))
+        .map(|n| {
+            let checkers: Vec<_> = n
+                .children()
+                .filter(|c| {
+                    c.attribute("class")
+                        .is_some_and(|k| k.starts_with("checker"))
+                })
+                .collect();
+            (
+                n.attribute("data-point").unwrap().to_string(),
+                checkers[0].attribute("class").unwrap().to_string(),
+                checkers.len(),
+            )
+        })
+        .collect();
+    let mut want = vec![
+        ("24".to_string(), "checker p1".to_string(), 5),
+        ("1".to_string(), "checker p2".to_string(), 5),
+    ];
+    want.sort();
+    let mut got = stacks.clone();
+    got.sort();
+    assert_eq!(got, want, "{}", svgs[0]);
+    assert_eq!(
+        start
+            .descendants()
+            .filter(|n| n.attribute("data-what") == Some("15 checkers"))
+            .count(),
+        2
+    );
+    // Later frames redraw the pieces over the same board: the last shows the end.
+    assert!(
+        svgs.last().unwrap().contains(" over: "),
+        "{}",
+        svgs.last().unwrap()
+    );
 }

@@ -82,6 +82,29 @@ fn io_err(path: &Path) -> impl FnOnce(io::Error) -> DbError + '_ {
     }
 }
 
+/// The file at `path`, which must hold `want` bytes: its size is checked first and the read
+/// stops at `want` bytes, so a file that grows or a device reads no further.
+///
+/// # Errors
+/// An unreadable file, or one of another size.
+pub(crate) fn read_sized(path: &Path, want: u64) -> Result<Vec<u8>, DbError> {
+    let f = fs::File::open(path).map_err(io_err(path))?;
+    let len = f.metadata().map_err(io_err(path))?.len();
+    if len != want {
+        return Err(DbError::BadSize(path.to_path_buf(), len, want));
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(want).unwrap_or(0));
+    f.take(want).read_to_end(&mut bytes).map_err(io_err(path))?;
+    if bytes.len() as u64 != want {
+        return Err(DbError::BadSize(
+            path.to_path_buf(),
+            bytes.len() as u64,
+            want,
+        ));
+    }
+    Ok(bytes)
+}
+
 /// A solved layer as the manifest lists it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LayerRecord {
@@ -192,13 +215,13 @@ impl Manifest {
     /// An unreadable or foreign manifest.
     pub fn read(dir: &Path) -> Result<Option<Self>, DbError> {
         let path = dir.join(MANIFEST);
-        let text = match fs::read_to_string(&path) {
+        let text = match crate::bounded::read_document(&path) {
             Ok(t) => t,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(io_err(&path)(e)),
         };
         let not_a_db = |e: serde_json::Error| DbError::NotADatabase(path.clone(), e.to_string());
-        let mut value: serde_json::Value = serde_json::from_str(&text).map_err(not_a_db)?;
+        let mut value: serde_json::Value = serde_json::from_slice(&text).map_err(not_a_db)?;
         upgrade_digests(dir, &mut value);
         let m: Manifest = serde_json::from_value(value).map_err(not_a_db)?;
         if m.format != FORMAT || m.version != VERSION {
@@ -380,14 +403,7 @@ pub fn load_layer(
     slots: usize,
 ) -> Result<Layer, DbError> {
     let path = layer_path(dir, goats);
-    let mut f = fs::File::open(&path).map_err(io_err(&path))?;
-    let len = f.metadata().map_err(io_err(&path))?.len();
-    let want = 4 * slots as u64;
-    if len != want {
-        return Err(DbError::BadSize(path, len, want));
-    }
-    let mut bytes = Vec::with_capacity(want as usize);
-    f.read_to_end(&mut bytes).map_err(io_err(&path))?;
+    let bytes = read_sized(&path, 4 * slots as u64)?;
     verify_file(manifest, dir, &path, Some(&bytes))?;
     let words = bytes
         .chunks_exact(2)

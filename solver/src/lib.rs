@@ -20,6 +20,7 @@
 //!
 //! `docs/solver.md` describes the method, the layout and the verification.
 
+pub mod bounded;
 pub mod burnside;
 pub mod children;
 pub mod combin;

@@ -107,11 +107,8 @@ fn load_half(
     side: Side,
 ) -> Result<Half, DbError> {
     let path = half_path(dir, placed, side);
-    let bytes = fs::read(&path).map_err(io_err(&path))?;
     let want = half_bytes(index, rules, placed, side);
-    if bytes.len() as u64 != want {
-        return Err(DbError::BadSize(path, bytes.len() as u64, want));
-    }
+    let bytes = db::read_sized(&path, want)?;
     db::verify_file(manifest, dir, &path, Some(&bytes))?;
     let classes = index.classes().len();
     let mut parts = Vec::new();

@@ -217,12 +217,13 @@ fn judge_game(
 /// An unreadable or foreign records file, a game of another rule set than the database's, an
 /// unwritable output.
 pub fn run(args: &JudgeArgs) -> anyhow::Result<String> {
+    // The records first: a file that cannot be read is refused before the database opens.
+    let bytes = cowrie_solver::bounded::read_lines(&args.file)
+        .with_context(|| format!("cannot read '{}'", args.file.display()))?;
+    let run = check_against_run(&args.file, &bytes)?;
     let manifest = cowrie_solver::Manifest::read_required(&args.db)?;
     let db = Database::open(&args.db, &manifest.rules)?;
     let reader = PlacementReader::open(&args.db, &manifest.rules)?;
-    let bytes = std::fs::read(&args.file)
-        .with_context(|| format!("cannot read '{}'", args.file.display()))?;
-    let run = check_against_run(&args.file, &bytes)?;
     let mut tallies = BTreeMap::new();
     let mut games = 0u64;
     for (n, line) in bytes.lines().enumerate() {

@@ -125,7 +125,7 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
     }
     let shards: Vec<&Path> = args.shards.iter().map(PathBuf::as_path).collect();
     crate::run::outputs::check_dir(&args.output.out, &shards, false, args.forcing.force)?;
-    let merged = read_shards(&args.shards, &|p| std::fs::read(p))?;
+    let merged = read_shards(&args.shards, &cowrie_solver::bounded::read_run_file)?;
     write(&args.output.out, merged, command_line)
 }
 

@@ -222,7 +222,7 @@ pub fn replay_each(
     args: &ReplayArgs,
     emit: impl FnMut(&str) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    replay_read(args, &|p| std::fs::read(p), emit)
+    replay_read(args, &cowrie_solver::bounded::read_run_file, emit)
 }
 
 /// As [`replay_each`], reading the records file and the manifest beside it with `read` (a

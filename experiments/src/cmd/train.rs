@@ -232,7 +232,7 @@ fn train<G: Game + Evaluate>(a: &TrainArgs, command_line: &[String]) -> anyhow::
     let curve = curve_path(&a.output.out, "csv");
     let mut rows = String::from(CURVE_HEADER);
     if a.resuming.resume {
-        let old = std::fs::read_to_string(&curve)
+        let old = cowrie_solver::bounded::read_text(&curve)
             .with_context(|| format!("--resume: cannot read '{}'", curve.display()))?;
         for line in old.lines().skip(1) {
             let g: u64 = line

@@ -63,7 +63,7 @@ pub fn parse_record(
 /// # Errors
 /// As [`check_read`].
 pub fn check_against_run(file: &Path, bytes: &[u8]) -> anyhow::Result<Option<serde_json::Value>> {
-    check_read(file, bytes, &|p| std::fs::read(p))
+    check_read(file, bytes, &cowrie_solver::bounded::read_run_file)
 }
 
 /// [`check_against_run`], reading the manifest with `read`.

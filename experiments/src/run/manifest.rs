@@ -136,8 +136,8 @@ impl Manifest {
                 dir.display()
             );
         }
-        let text =
-            std::fs::read(&path).with_context(|| format!("cannot read '{}'", path.display()))?;
+        let text = cowrie_solver::bounded::read_document(&path)
+            .with_context(|| format!("cannot read '{}'", path.display()))?;
         resumable(&self.run, &path, &text)
     }
 

@@ -30,7 +30,7 @@ pub fn resolve(path: &Path) -> PathBuf {
 /// and its layer and placement files), with the manifest itself; empty without a manifest.
 fn listed(dir: &Path) -> Vec<String> {
     let path = dir.join("manifest.json");
-    let Ok(text) = std::fs::read(&path) else {
+    let Ok(text) = cowrie_solver::bounded::read_document(&path) else {
         return Vec::new();
     };
     let mut names = vec!["manifest.json".to_string()];
@@ -117,7 +117,7 @@ pub fn check_dir(out: &Path, inputs: &[&Path], resume: bool, force: bool) -> any
     if resume || force || !manifest.exists() {
         return Ok(());
     }
-    let status = std::fs::read(&manifest)
+    let status = cowrie_solver::bounded::read_document(&manifest)
         .ok()
         .and_then(|t| serde_json::from_slice::<serde_json::Value>(&t).ok())
         .and_then(|m| m["status"].as_str().map(str::to_string));

@@ -72,7 +72,7 @@ fn verified(
     if !resume {
         return Ok(None);
     }
-    vouched(path, recorded, &|p| std::fs::read(p))
+    vouched(path, recorded, &cowrie_solver::bounded::read_run_file)
 }
 
 /// The bytes of the resumed file at `path` (read with `read`, which reports an absent file as

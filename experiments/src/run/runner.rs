@@ -409,7 +409,8 @@ pub fn play_one<G: Evaluate + Report>(
 /// # Errors
 /// An unreadable file, naming it.
 pub fn labelled_rows(path: &Path, label: &str) -> anyhow::Result<(Vec<u8>, Vec<Vec<u8>>)> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read '{}'", path.display()))?;
+    let bytes = cowrie_solver::bounded::read_lines(path)
+        .with_context(|| format!("cannot read '{}'", path.display()))?;
     let mut lines = bytes.split_inclusive(|&c| c == b'\n');
     let head = lines.next().unwrap_or_default().to_vec();
     let rows = lines

@@ -85,7 +85,8 @@ impl Table {
 /// If the file or its manifest cannot be read, or the file differs from the record (edited by
 /// hand, truncated, or copied from another run), naming it.
 pub fn verified(path: &Path) -> anyhow::Result<Vec<u8>> {
-    let data = std::fs::read(path).with_context(|| format!("cannot read '{}'", path.display()))?;
+    let data = cowrie_solver::bounded::read_run_file(path)
+        .with_context(|| format!("cannot read '{}'", path.display()))?;
     let manifest_path = path.with_file_name("manifest.json");
     if manifest_path.is_file() {
         let m = manifest(&manifest_path)?;
@@ -102,9 +103,9 @@ pub fn verified(path: &Path) -> anyhow::Result<Vec<u8>> {
 /// # Errors
 /// If it cannot be read or is not JSON.
 pub fn manifest(path: &Path) -> anyhow::Result<Value> {
-    let text = std::fs::read_to_string(path)
+    let text = cowrie_solver::bounded::read_document(path)
         .with_context(|| format!("cannot read '{}'", path.display()))?;
-    serde_json::from_str(&text).with_context(|| format!("malformed JSON '{}'", path.display()))
+    serde_json::from_slice(&text).with_context(|| format!("malformed JSON '{}'", path.display()))
 }
 
 /// The entries of directory `dir` (directories when `dirs`, else files), sorted by

@@ -450,7 +450,7 @@ fn converge_root(root: &Path, top: &Path, subs: &[PathBuf]) -> anyhow::Result<Va
         let verdict = g.join("converge.txt");
         let verdict = if verdict.is_file() {
             Value::String(
-                std::fs::read_to_string(&verdict)
+                cowrie_solver::bounded::read_text(&verdict)
                     .with_context(|| format!("cannot read '{}'", verdict.display()))?
                     .trim()
                     .to_string(),
@@ -741,7 +741,7 @@ fn judged(
     }
     let script = dir.join("run.sh");
     let (script_path, comment) = if script.is_file() {
-        let text = std::fs::read_to_string(&script)
+        let text = cowrie_solver::bounded::read_text(&script)
             .with_context(|| format!("cannot read '{}'", script.display()))?;
         let comment: Vec<String> = text
             .lines()

@@ -172,14 +172,6 @@ pub fn game_count(text: &str) -> Result<u64, String> {
     whole_in(text, 0, MAX_GAMES, "games")
 }
 
-/// Parses a count of seeds (each a fixed set of games): a whole number from 0 to [`MAX_GAMES`].
-///
-/// # Errors
-/// As [`game_count`], stating the limit in seeds.
-pub fn seed_count(text: &str) -> Result<u64, String> {
-    whole_in(text, 0, MAX_GAMES, "seeds")
-}
-
 /// Parses a run seed: any whole number from 0 to 2^64 - 1.
 ///
 /// # Errors

@@ -259,4 +259,23 @@ fn a_study_takes_its_seed_from_its_name_unless_given_one() {
         &given,
     );
     assert_eq!(seed_of(&given), 7);
+    // A finished study is replaced only with --force; the refusal leaves it as it was.
+    let summary = std::fs::read(given.join("summary.csv")).unwrap();
+    let again = [
+        "study", "--name", "other", "--games", "2", "--quiet", "--out",
+    ];
+    let mut refused = again.to_vec();
+    refused.push(given.to_str().unwrap());
+    let o = cowrie(&refused);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("already holds a study") && err.contains("--force"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(given.join("summary.csv")).unwrap(), summary);
+    refused.push("--force");
+    let o = cowrie(&refused);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_ne!(seed_of(&given), 7);
 }

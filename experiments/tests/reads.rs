@@ -105,3 +105,30 @@ fn weights_that_never_end_are_refused() {
     ]);
     refused(&o, &["'/dev/zero'", "not a regular file"]);
 }
+
+#[test]
+fn an_external_agent_whose_answer_never_ends_forfeits() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x");
+    // `cat /dev/zero` answers with one line that never ends.
+    let o = limited(&[
+        "match",
+        "--game",
+        "baghchal",
+        "--p1",
+        "external:cmd=cat /dev/zero",
+        "--p2",
+        "random",
+        "--games",
+        "2",
+        "--threads",
+        "1",
+        "--quiet",
+        "--out",
+        s(&out),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let games = std::fs::read_to_string(out.join("games.csv")).unwrap();
+    assert_eq!(games.lines().count(), 3, "{games}");
+    assert_eq!(games.matches("forfeit").count(), 2, "{games}");
+}

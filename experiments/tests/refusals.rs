@@ -539,7 +539,7 @@ fn numeric_flags_name_the_value_and_its_range() {
     assert!(!out.exists());
     refused(
         &cowrie(&["entry", "--seeds", "18446744073709551616", "--out", o]),
-        "must be a whole number from 0 to 1099511627776 (2^40) seeds",
+        "must be a whole number from 2 to 1099511627776 (2^40) seeds",
     );
     refused(
         &cowrie(&[
@@ -925,13 +925,15 @@ fn converge_entry_equity_report_show_and_train_refuse_bad_values_and_inputs() {
     );
 
     let entry = ["entry", "--out", "e"];
-    let seeds = "from 0 to 1099511627776 (2^40) seeds";
-    let mut cases = numeric("--seeds", &["-1", "1.5", "x", "1099511627777"], seeds);
+    let seeds = "from 2 to 1099511627776 (2^40) seeds";
+    let mut cases = numeric(
+        "--seeds",
+        &["-1", "0", "1", "1.5", "x", "1099511627777"],
+        seeds,
+    );
     cases.extend(numeric("--threads", &["0"], "worker thread"));
     cases.extend(numeric("--seed", &["-1"], "from 0 to 18446744073709551615"));
     cases.extend([
-        case(&["--seeds", "0"], "--seeds 0"),
-        case(&["--seeds", "1"], "at least 2"),
         case(&["--seeds", "2", "--agent", "junk"], "'junk'"),
         case(&["--seeds", "2", "--variant", "nepal"], "'nepal'"),
         case(&["--seeds", "2", "--option", "opening=x"], "'x'"),
@@ -1018,7 +1020,11 @@ fn converge_entry_equity_report_show_and_train_refuse_bad_values_and_inputs() {
     t.refuse(&["show", "--out", "s.svg"], &[case(&[], "--game")]);
 
     let train = ["train", "--game", "frangieh", "--quiet", "--out", "w.st"];
-    let mut cases = numeric("--games", &["-1", "1.5", "x"], games);
+    let mut cases = numeric(
+        "--games",
+        &["-1", "0", "1.5", "x"],
+        "from 1 to 1099511627776 (2^40) games",
+    );
     for (args, needle) in [
         numeric(
             "--hidden",

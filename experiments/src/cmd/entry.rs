@@ -24,7 +24,7 @@ use cowrie_engine::{
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use crate::args::{seed_count, ForceArg, OutArg, SeedArg, ThreadsArg, VariantArgs};
+use crate::args::{whole_in, ForceArg, OutArg, SeedArg, ThreadsArg, VariantArgs, MAX_GAMES};
 use crate::output::f6;
 use crate::output::print_stdout;
 use crate::run::seeds::{agent_stream, chance_stream};
@@ -290,8 +290,9 @@ pub struct EntryArgs {
     /// The agent in both seats.
     #[arg(long, default_value = "heuristic")]
     pub agent: AgentSpec,
-    /// Seeds, each played three times.
-    #[arg(long, allow_negative_numbers = true, value_parser = seed_count)]
+    /// Seeds, each played three times: at least 2, for an interval.
+    #[arg(long, allow_negative_numbers = true,
+          value_parser = |t: &str| whole_in::<u64>(t, 2, MAX_GAMES, "seeds"))]
     pub seeds: u64,
     /// `--seed`.
     #[command(flatten)]

@@ -21,7 +21,7 @@ use clap::Args;
 use cowrie_engine::{Baghchal, Bargese, Frangieh, Game, Julbahar, RuleSet};
 use serde::{Deserialize, Serialize};
 
-use crate::args::{game_count, OutArg, ResumeArg, SeedArg, ThreadsArg};
+use crate::args::{game_count, ForceArg, OutArg, ResumeArg, SeedArg, ThreadsArg};
 use crate::config::RunConfig;
 use crate::run::comparison::{self as compare, CompareConfig, CompareRow, Fixed6, RuleSetSpec};
 use crate::run::record::writer_for;
@@ -386,6 +386,9 @@ pub struct StudyArgs {
     /// `--resume`.
     #[command(flatten)]
     pub resuming: ResumeArg,
+    /// `--force`.
+    #[command(flatten)]
+    pub forcing: ForceArg,
     /// The study's name: its run seed is derived from it (docs/conventions.md), so studies of
     /// different names play different games.
     #[arg(long, default_value = "default-study")]
@@ -480,7 +483,26 @@ impl StudyConfig {
 /// As [`run`].
 pub fn command(args: StudyArgs, command_line: Vec<String>) -> anyhow::Result<()> {
     let inputs: Vec<&std::path::Path> = args.db_dir.iter().map(PathBuf::as_path).collect();
-    crate::run::outputs::check_dir(&args.output.out, &inputs, args.resuming.resume, false)?;
+    let (out, resume, force) = (&args.output.out, args.resuming.resume, args.forcing.force);
+    crate::run::outputs::check_dir(out, &inputs, resume, force)?;
+    // The study's runs are its games' directories, each with its own manifest: a finished one is
+    // replaced only with --force.
+    if let Ok(entries) = std::fs::read_dir(out) {
+        let mut runs: Vec<PathBuf> = entries
+            .filter_map(|e| Some(e.ok()?.path()))
+            .filter(|p| p.join("manifest.json").is_file())
+            .collect();
+        runs.sort();
+        for run in &runs {
+            if crate::run::outputs::check_dir(run, &inputs, resume, force).is_err() {
+                anyhow::bail!(
+                    "--out '{}' already holds a study (its run '{}' is finished); pass --force to replace it, --resume to continue it, or choose another directory",
+                    out.display(),
+                    run.display()
+                );
+            }
+        }
+    }
     run(&StudyConfig::from_args(&args, command_line)?)
 }
 

@@ -51,7 +51,7 @@ impl Dice {
     /// The dice of pair `pair_index` of the run with seed `run_seed`.
     #[must_use]
     pub fn new(run_seed: u64, pair_index: u64) -> Dice {
-        Dice::new_from(chance_stream(run_seed, pair_index))
+        Dice::from_stream(chance_stream(run_seed, pair_index))
     }
 
     fn take_control(&mut self, p: Player) {
@@ -73,7 +73,7 @@ impl Dice {
         if node.game != self.game {
             *self = Dice {
                 game: node.game,
-                ..Dice::new_from(self.stream.clone())
+                ..Dice::from_stream(self.stream.clone())
             };
         }
         let (role, turn, index) = match node.thrower {
@@ -96,7 +96,10 @@ impl Dice {
         rng
     }
 
-    fn new_from(stream: ChaCha8Rng) -> Dice {
+    /// The dice drawn from `stream` (a pair's chance stream, [`chance_stream`]), as
+    /// [`Dice::new`] draws them from its pair's.
+    #[must_use]
+    pub fn from_stream(stream: ChaCha8Rng) -> Dice {
         Dice {
             stream,
             game: 1,

@@ -114,12 +114,17 @@ class Agent:
         """The id of the action the agent plays at a decision node."""
 
 class Chance:
-    """Draws chance outcomes as ``cowrie match`` does, from a ChaCha8 stream."""
+    """Draws chance outcomes as ``cowrie match`` does: each from its own place in a ChaCha8
+    stream, keyed by the game within the unit of play, whose throw it is, that player's turn and
+    the throw's index within the turn. Call ``decision`` at every decision node, as the runner
+    notes each one, so that the turns are counted as the runner counts them."""
 
     def __init__(self, seed: int = 0, stream: int = 0) -> None:
         """``ValueError`` naming a seed or stream outside 0 to 2^64 - 1."""
     def sample(self, state: State) -> int:
         """The id of an outcome of chance node ``state``."""
+    def decision(self, player: int) -> None:
+        """Notes a decision of ``player`` (0 or 1)."""
 
 def state_from_notation(game: Game, text: str) -> State:
     """A position of ``game`` in its notation."""

@@ -18,7 +18,9 @@ Action spaces (``docs/python.md`` says why):
 
 Chance (dice, cowries, opening throws) is resolved inside :meth:`CowrieEnv.reset` and
 :meth:`CowrieEnv.step` from a ChaCha8 generator seeded by ``reset(seed=...)`` (by fresh entropy
-when no seed was ever given), drawing exactly as ``cowrie match`` draws.
+when no seed was ever given), drawing exactly as ``cowrie match`` draws: episode ``k`` after
+``reset(seed=s)`` has the dice of game ``k`` of a ``cowrie match --seed s`` self-play run (no
+seat swap, so each game is its own pair).
 
 Rewards are the game's returns at its end (points won or lost, zero-sum: more than 1 for a
 Frangieh gammon or a Julbahar match); a game cut by the rules' ply cap ends with
@@ -92,6 +94,8 @@ class CowrieEnv(AECEnv):
             for a in self.possible_agents
         }
         self._chance: Optional[cowrie.Chance] = None
+        self._seed: Optional[int] = None
+        self._episode = 0
         self.state: Optional[cowrie.State] = None
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -118,10 +122,14 @@ class CowrieEnv(AECEnv):
         return {"observation": self.state.observation_tensor(), "action_mask": mask}
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
-        if seed is not None or self._chance is None:
+        if seed is not None or self._seed is None:
             if seed is None:
                 seed = int.from_bytes(os.urandom(8), "little")
-            self._chance = cowrie.Chance(seed, 0)
+            self._seed, self._episode = seed, 0
+        # Episode k after a seeded reset has the dice of pair k of a `cowrie match` run with
+        # that seed and no seat swap (its chance stream, 4 k).
+        self._chance = cowrie.Chance(self._seed, 4 * self._episode)
+        self._episode += 1
         self.state = self.game.new_initial_state()
         self._resolve_chance()
         self.agents = list(self.possible_agents)
@@ -149,6 +157,8 @@ class CowrieEnv(AECEnv):
             return
         assert self.state is not None
         self._cumulative_rewards[agent] = 0.0
+        assert self._chance is not None
+        self._chance.decision(self.state.current_player())
         self.state.apply_action(int(action))
         self._resolve_chance()
         if self.state.is_terminal():

@@ -9,7 +9,7 @@ use std::any::Any;
 use std::sync::Arc;
 
 use cowrie_agents::{Agent, AgentSpec, AnyAgent};
-use cowrie_engine::{sample_outcome, PlayError, Player, RuleSet, ToAct};
+use cowrie_engine::{sample_outcome, ChanceNode, PlayError, Player, RuleSet, ToAct};
 use rand_chacha::ChaCha8Rng;
 
 use crate::games::PyGame;
@@ -73,6 +73,8 @@ pub trait DynState: Send + Sync {
     fn apply_outcome(&mut self, id: usize) -> Result<(), String>;
     /// Draws a chance outcome as the CLI's runner does (`sample_outcome`), if a chance node.
     fn sample_outcome(&self, rng: &mut ChaCha8Rng) -> Option<usize>;
+    /// What the chance node is (whose throw, in which game of the unit), if a chance node.
+    fn chance_node(&self) -> Option<ChanceNode>;
     /// Returns per player.
     fn returns(&self) -> [f64; 2];
     /// Plies played.
@@ -341,6 +343,9 @@ impl<G: PyGame> DynState for StateOf<G> {
     fn apply_outcome(&mut self, id: usize) -> Result<(), String> {
         let o = self.outcome(id)?;
         self.state.try_apply_outcome(o).map_err(|e| e.to_string())
+    }
+    fn chance_node(&self) -> Option<ChanceNode> {
+        matches!(self.state.to_act(), ToAct::Chance).then(|| self.state.chance_node())
     }
     fn sample_outcome(&self, rng: &mut ChaCha8Rng) -> Option<usize> {
         let outcomes = self.outcomes();

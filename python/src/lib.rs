@@ -18,7 +18,7 @@ use std::time::Duration;
 use cowrie_agents::AgentSpec;
 use cowrie_engine::{Baghchal, Bargese, Frangieh, Julbahar, Player, ToAct};
 use cowrie_experiments::args::{max_threads, MAX_GAMES};
-use cowrie_experiments::run::seeds::{agent_stream, chance_stream};
+use cowrie_experiments::run::seeds::{agent_stream, chance_stream, Dice};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict};
@@ -444,16 +444,19 @@ fn stream_of(
     Ok(rng)
 }
 
-/// A chance sampler: draws outcomes as `cowrie match` draws them (`sample_outcome` on a ChaCha8
-/// stream; pair `k` of a run uses stream `4 k`).
+/// A chance sampler: draws outcomes as `cowrie match` draws them, each chance node's outcome
+/// from its own place in the pair's ChaCha8 stream (pair `k` of a run uses stream `4 k`),
+/// keyed by the game within the unit of play, whose throw it is, that player's turn and the
+/// throw's index within the turn (`docs/conventions.md`). The turns are counted from the
+/// throws drawn and the decisions noted with `decision`.
 #[pyclass(module = "cowrie._cowrie")]
 struct Chance {
-    rng: ChaCha8Rng,
+    dice: Dice,
 }
 
 #[pymethods]
 impl Chance {
-    /// The stream `stream` of `seed`.
+    /// The dice of stream `stream` of `seed`.
     #[new]
     #[pyo3(signature = (seed=None, stream=None))]
     fn py_new(
@@ -461,19 +464,32 @@ impl Chance {
         stream: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         Ok(Chance {
-            rng: stream_of(seed, stream)?,
+            dice: Dice::from_stream(stream_of(seed, stream)?),
         })
     }
 
-    /// The id of an outcome of chance node `state`, drawn from the stream.
+    /// The id of an outcome of chance node `state`, drawn from its place in the stream.
     fn sample(&mut self, state: &State) -> PyResult<usize> {
-        let rng = &mut self.rng;
+        let dice = &mut self.dice;
         guard(|| {
+            let node = state
+                .inner
+                .chance_node()
+                .ok_or_else(|| "not a chance node".to_string())?;
             state
                 .inner
-                .sample_outcome(rng)
+                .sample_outcome(&mut dice.at(node))
                 .ok_or_else(|| "not a chance node".to_string())
         })
+    }
+
+    /// Notes a decision of `player` (0 or 1), as the runner does at every decision node: a
+    /// turn of that player's begins when another was in control.
+    fn decision(&mut self, player: &Bound<'_, PyAny>) -> PyResult<()> {
+        let p = whole("player", player, 0, 1)?;
+        self.dice
+            .decision(if p == 0 { Player::ONE } else { Player::TWO });
+        Ok(())
     }
 }
 

@@ -33,9 +33,10 @@ def test_bad_agent_spec_has_the_cli_message(cli):
 
 
 def test_bad_match_arguments_have_the_cli_messages(cli, tmp_path):
+    # Seat-swapped pairs need an even number of games (self-play is not swapped).
     with pytest.raises(ValueError) as e:
-        cowrie.play_match("baghchal", "random", "random", 3)
-    line = cli.error("match", "--game", "baghchal", "--p1", "random", "--p2", "random",
+        cowrie.play_match("baghchal", "random", "heuristic", 3)
+    line = cli.error("match", "--game", "baghchal", "--p1", "random", "--p2", "heuristic",
                      "--games", "3", "--out", str(tmp_path / "x"))
     assert str(e.value) == line
     with pytest.raises(ValueError, match="unknown game 'go'"):

@@ -8,7 +8,7 @@ import cowrie
 from conftest import rows
 
 SEED = 11
-GAMES = 4  # two seat-swapped pairs
+GAMES = 4  # self-play: four games, each its own pair
 
 
 def variants():
@@ -20,7 +20,8 @@ def variants():
 def play_through_api(game: cowrie.Game, seed: int, index: int, specs):
     """Plays game `index` of a run as `cowrie match` does, one call of the API at a time, and
     returns the row fields the runner derives (docs/conventions.md)."""
-    s = cowrie.streams(index)
+    # Self-play is not seat-swapped (docs/conventions.md): each game is its own pair.
+    s = cowrie.streams(index, swap=specs[0] != specs[1])
     chance = cowrie.Chance(seed, s["chance"])
     agents = [cowrie.agent(specs[0], seed, s["seat1"]), cowrie.agent(specs[1], seed, s["seat2"])]
     state = game.new_initial_state()
@@ -51,6 +52,7 @@ def play_through_api(game: cowrie.Game, seed: int, index: int, specs):
         assert legal and len(set(legal)) == len(legal)
         if game.name != "bargese":  # the tables games' bound holds for every roll (docs/python.md)
             assert len(legal) <= game.num_distinct_actions()
+        chance.decision(player)
         if first is None:
             first = player
         if player != last:

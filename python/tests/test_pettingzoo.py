@@ -80,3 +80,26 @@ def test_plays_past_the_space_are_masked_out_and_counted():
     mask = env.observe(env.agent_selection)["action_mask"]
     assert mask.tolist() == [1, 1, 1]
     assert env.infos[env.agent_selection]["masked_out"] == legal - 3
+
+
+@pytest.mark.parametrize("game", ["frangieh", "julbahar", "bargese"])
+def test_episodes_have_the_dice_of_a_self_play_run(cli, tmp_path, game):
+    """Episode k after ``reset(seed=s)``, played by the random agents on the streams
+    ``cowrie match`` gives game k, is game k of a ``--seed s`` self-play run."""
+    from conftest import rows
+
+    expected = rows(cli.match(tmp_path, "--game", game, "--p1", "random", "--p2", "random",
+                              "--games", "3", "--seed", "5", "--threads", "1"))
+    env = cpz.raw_env(game)
+    for k, row in enumerate(expected):
+        if k == 0:
+            env.reset(seed=5)
+        else:
+            env.reset()
+        s = cowrie.streams(k, swap=False)
+        agents = [cowrie.agent("random", 5, s["seat1"]), cowrie.agent("random", 5, s["seat2"])]
+        while not env.state.is_terminal():
+            player = env.state.current_player()
+            env.step(agents[player].choose(env.state))
+        assert env.state.plies() == int(row["plies"]), k
+        assert float(row["points_p1"]) == env.state.returns()[0]

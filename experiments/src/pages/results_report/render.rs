@@ -31,6 +31,10 @@ const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../../templates/report/intro-large-study.md.j2"),
     ),
     (
+        "intro-julbahar-rules.md.j2",
+        include_str!("../../../templates/report/intro-julbahar-rules.md.j2"),
+    ),
+    (
         "note-baghchal.md.j2",
         include_str!("../../../templates/report/note-baghchal.md.j2"),
     ),

@@ -421,9 +421,9 @@ pub struct TrainArgs {
     /// The game (one with a learned evaluation: frangieh) and its rules.
     #[command(flatten)]
     pub rules: GameRulesArgs,
-    /// Self-play games in all (with --resume, including those already played): at least 1.
-    #[arg(long, allow_negative_numbers = true,
-          value_parser = |t: &str| whole_in::<u64>(t, 1, MAX_GAMES, "games"))]
+    /// Self-play games in all (with --resume, including those already played); 0 writes the
+    /// initial weights and their evaluation.
+    #[arg(long, allow_negative_numbers = true, value_parser = game_count)]
     pub games: u64,
     /// `--out`.
     #[command(flatten)]

@@ -1,6 +1,8 @@
 //! [`AnyAgent`]: the agent an [`AgentSpec`] describes, built for one game, one variant per kind
 //! and dispatched statically by `match` (no trait objects in the hot loop).
 
+use std::sync::Arc;
+
 use rand_chacha::ChaCha8Rng;
 
 use crate::agent::{Agent, Forfeit};
@@ -9,7 +11,7 @@ use crate::expectimax::Expectimax;
 use crate::external::ExternalAgent;
 use crate::heuristic::HeuristicAgent;
 use crate::mcts::MctsAgent;
-use crate::perfect::PerfectAgent;
+use crate::perfect::{Oracle, PerfectAgent};
 use crate::random::RandomAgent;
 use crate::spec::{AgentSpec, SpecError, Weights};
 use crate::td::{self, TdAgent};
@@ -74,13 +76,30 @@ impl<G: Evaluate> AnyAgent<G> {
                 AnyAgent::Td(Box::new(TdAgent::new(p.clone(), rng)))
             }
             AgentSpec::Perfect(p) => {
-                let oracle = G::perfect_oracle(&p.db).map_err(|reason| SpecError::Unavailable {
-                    kind: "perfect".to_string(),
-                    reason,
-                })?;
+                let oracle = Self::open_oracle(&p.db)?;
                 AnyAgent::Perfect(Box::new(PerfectAgent::new(oracle, p.depth, rng)))
             }
         })
+    }
+
+    /// The database in `dir`, opened once per process.
+    fn open_oracle(dir: &std::path::Path) -> Result<Arc<dyn Oracle<G>>, SpecError> {
+        G::perfect_oracle(dir).map_err(|reason| SpecError::Unavailable {
+            kind: "perfect".to_string(),
+            reason,
+        })
+    }
+
+    /// The database a `perfect` agent reads (opened once per process, shared with the agents
+    /// built from it); `None` for the other kinds.
+    ///
+    /// # Errors
+    /// As [`AnyAgent::try_build`] for `perfect`.
+    pub fn oracle(spec: &AgentSpec) -> Result<Option<Arc<dyn Oracle<G>>>, SpecError> {
+        match spec {
+            AgentSpec::Perfect(p) => Self::open_oracle(&p.db).map(Some),
+            _ => Ok(None),
+        }
     }
 
     /// Checks that `spec` can play `G` under `rules` before a run starts: for `td`, that the
@@ -100,11 +119,7 @@ impl<G: Evaluate> AnyAgent<G> {
                 }
             }
             AgentSpec::Perfect(p) => {
-                let oracle = G::perfect_oracle(&p.db).map_err(|reason| SpecError::Unavailable {
-                    kind: "perfect".to_string(),
-                    reason,
-                })?;
-                oracle
+                Self::open_oracle(&p.db)?
                     .check_rules(rules)
                     .map_err(|reason| SpecError::Unavailable {
                         kind: "perfect".to_string(),

@@ -1,7 +1,7 @@
 //! `cowrie solve` and `cowrie probe` through the real binary, on the reduced game
 //! `win-captures=2` (layers 20 and 19), and their refusals.
 mod common;
-use common::{cowrie, read_rows, reduced_solve, refused};
+use common::{cowrie, cowrie_in, read_rows, reduced_solve, refused};
 
 #[test]
 fn solve_writes_layers_and_summaries_and_probe_reads_them() {
@@ -338,6 +338,157 @@ fn solve_records_each_command_in_the_manifest() {
         (&run["resume"], &commands[1]["run"]["resume"]),
         (&false.into(), &true.into())
     );
+}
+
+/// The output of `git` with `args` in this checkout, `None` outside one.
+fn git(args: &[&str]) -> Option<String> {
+    let o = std::process::Command::new("git")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .ok()?;
+    o.status
+        .success()
+        .then(|| String::from_utf8_lossy(&o.stdout).trim().to_string())
+}
+
+/// A solve's manifest records what reproduces it: the command line with the paths relative to
+/// the directory it ran in where they lie under it (the program by its name), the commit the
+/// binary was built from, whether its sources differed from it, and the build profile.
+#[test]
+fn a_solve_records_its_relative_command_line_commit_and_build() {
+    let dir = tempfile::tempdir().unwrap();
+    let cwd = dir.path().join("work");
+    std::fs::create_dir_all(&cwd).unwrap();
+    let db = cwd.join("dbs").join("reduced");
+    let o = cowrie_in(&cwd, &reduced_solve(db.to_str().unwrap()));
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // Resumed from another directory, which the database does not lie under: its path as given.
+    let other = dir.path().join("elsewhere");
+    std::fs::create_dir_all(&other).unwrap();
+    let mut args = reduced_solve(db.to_str().unwrap());
+    args.push("--resume");
+    assert!(cowrie_in(&other, &args).status.success());
+    let m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(db.join("manifest.json")).unwrap()).unwrap();
+    let commands = m["commands"].as_array().unwrap();
+    assert_eq!(commands.len(), 2, "{m}");
+    let line = |c: &serde_json::Value| c["command_line"].as_array().unwrap().clone();
+    let expect = |out: &str, resume: bool| {
+        let mut v = vec!["cowrie"];
+        v.extend(reduced_solve(out));
+        if resume {
+            v.push("--resume");
+        }
+        serde_json::json!(v).as_array().unwrap().clone()
+    };
+    assert_eq!(line(&commands[0]), expect("dbs/reduced", false));
+    assert_eq!(
+        line(&commands[1]),
+        expect(db.to_str().unwrap(), true),
+        "{m:#}"
+    );
+    // The build, as git and cargo say independently of the binary.
+    let c = &commands[0];
+    match git(&["rev-parse", "HEAD"]) {
+        Some(head) => {
+            assert_eq!(c["git_commit"], head.as_str());
+            // Dirty if a source of the binary (`experiments` is one) differs from the commit;
+            // clean if nothing tracked does.
+            let changed = |paths: &[&str]| {
+                let mut args = vec!["status", "--porcelain", "--untracked-files=no", "--"];
+                args.extend(paths);
+                !git(&args).unwrap().is_empty()
+            };
+            let top = git(&["rev-parse", "--show-toplevel"]).unwrap();
+            if changed(&[&format!("{top}/experiments")]) {
+                assert_eq!(c["git_dirty"], true, "{c:#}");
+            } else if !changed(&[&top]) {
+                assert_eq!(c["git_dirty"], false, "{c:#}");
+            }
+        }
+        None => assert_eq!(c["git_commit"], "unknown"),
+    }
+    // The binary lies in target/PROFILE/.
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_cowrie"));
+    let profile = bin.parent().unwrap().file_name().unwrap().to_str().unwrap();
+    assert_eq!(c["build_profile"], profile);
+    assert_eq!(c["cowrie_version"], env!("CARGO_PKG_VERSION"));
+}
+
+/// A match whose `perfect` agent reads a database that does not hold the whole game says so once
+/// on stderr, however many games and threads, and its manifest records the phases the database
+/// holds beside its SHA-256.
+#[test]
+fn a_perfect_agent_says_once_which_phases_its_database_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let d = db.to_str().unwrap();
+    let o = cowrie(&reduced_solve(d));
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let perfect = format!("perfect:db={d},depth=1");
+    let play = |name: &str, p1: &str, p2: &str| {
+        let out = dir.path().join(name);
+        let o = cowrie(&[
+            "match",
+            "--game",
+            "baghchal",
+            "--option",
+            "win-captures=2",
+            "--option",
+            "ply-cap=60",
+            "--p1",
+            p1,
+            "--p2",
+            p2,
+            "--games",
+            "6",
+            "--threads",
+            "2",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        let err = String::from_utf8_lossy(&o.stderr).to_string();
+        assert!(o.status.success(), "{err}");
+        let m: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).unwrap())
+                .unwrap();
+        (err, m)
+    };
+    let manifest_path = db.join("manifest.json").display().to_string();
+    let notes = |err: &str| err.lines().filter(|l| l.starts_with("note: ")).count();
+    // Movement phase only, the same agent in both seats: one line.
+    let (err, m) = play("movement", &perfect, &perfect);
+    assert_eq!(notes(&err), 1, "{err}");
+    assert!(err.contains("holds the phases movement,"), "{err}");
+    assert!(err.contains("1-ply alpha-beta search"), "{err}");
+    let input = &m["inputs"][perfect.as_str()][manifest_path.as_str()];
+    assert_eq!(input["phases"], "movement", "{m:#}");
+    assert_eq!(input["sha256"].as_str().unwrap().len(), 64, "{m:#}");
+    // The last placement solved too: still not the whole game, and said so.
+    let mut args = reduced_solve(d);
+    args.retain(|a| *a != "--movement-only");
+    args.extend(["--resume", "--down-to-placed", "19"]);
+    assert!(cowrie(&args).status.success());
+    let (err, m) = play("placement-19", &perfect, "random");
+    assert_eq!(notes(&err), 1, "{err}");
+    assert!(
+        err.contains("holds the phases movement+placement from 19 placed,"),
+        "{err}"
+    );
+    assert_eq!(
+        m["inputs"][perfect.as_str()][manifest_path.as_str()]["phases"],
+        "movement+placement from 19 placed"
+    );
+    assert!(
+        m["inputs"]["random"].as_object().unwrap().is_empty(),
+        "{m:#}"
+    );
+    // No other agent says anything.
+    let (err, m) = play("none", "random", "heuristic");
+    assert_eq!(notes(&err), 0, "{err}");
+    assert!(!m.to_string().contains("phases"), "{m}");
 }
 
 /// `cowrie study --db-dir DIR` plays a Baghchal variant with a database in `DIR/<variant>/` by

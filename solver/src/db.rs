@@ -140,19 +140,12 @@ pub struct HalfRecord {
 /// manifests of cowrie's other commands record theirs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CommandRecord {
-    /// The full command line.
+    /// The command line, paths relative to the directory it ran in where they lie under it
+    /// (the program by its file name).
     pub command_line: Vec<String>,
-    /// cowrie's version.
-    pub cowrie_version: String,
-    /// The git commit the binary was built from (`unknown` outside a repository).
-    pub git_commit: String,
-    /// Whether the sources the binary was built from differed from that commit (`None`: not
-    /// recorded, or unknown outside a repository).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub git_dirty: Option<bool>,
-    /// The cargo profile the binary was built with (`release`, `debug`; empty: not recorded).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub build_profile: String,
+    /// The binary: cowrie's version, git commit, whether the tree was dirty, build profile.
+    #[serde(flatten)]
+    pub build: crate::Build,
     /// Start time, RFC 3339 UTC.
     pub started: String,
     /// Worker threads.

@@ -21,6 +21,7 @@
 //! `docs/solver.md` describes the method, the layout and the verification.
 
 pub mod bounded;
+pub mod build;
 pub mod burnside;
 pub mod children;
 pub mod combin;
@@ -42,6 +43,7 @@ pub mod symmetry;
 pub mod value;
 pub mod verify;
 
+pub use build::Build;
 pub use db::{CommandRecord, Database, DbError, Manifest};
 pub use digest::FileDigest;
 pub use index::{Canonical, Index};

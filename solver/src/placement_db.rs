@@ -304,6 +304,16 @@ impl PlacementReader {
         })
     }
 
+    /// The fewest goats placed of a written half (`None`: no half is written, the database holds
+    /// the movement phase alone). The halves are written from the last placement back, so every
+    /// half with more goats placed is written too.
+    #[must_use]
+    pub fn fewest_placed(&self) -> Option<u32> {
+        (0..self.files.len())
+            .find(|&p| self.files[p].iter().any(Option::is_some))
+            .and_then(|p| u32::try_from(p).ok())
+    }
+
     /// Whether every half down to the start is written.
     #[must_use]
     pub fn complete(&self) -> bool {

@@ -3,9 +3,10 @@
 //!
 //! It rereads the layer through the forward move generator only; it shares the index and the
 //! move generator with the solver but none of the retrograde bookkeeping (counts, floors,
-//! tentative wins, levels). A consistent database can still call a won position a draw (a set
-//! of draws whose children are draws is consistent); the independent brute-force solver in
-//! `solver/tests` rules that out on the layers it covers.
+//! tentative wins, levels). With the distances and the forced losses in 0 (no move; the goats
+//! after the winning capture), a database consistent everywhere holds the game's values, given
+//! that the move generator and the index are right (`docs/solver.md`, verification (b)); the
+//! independent brute-force solver in `solver/tests` and the verifier check those too.
 
 use rayon::prelude::*;
 

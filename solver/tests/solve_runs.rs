@@ -103,10 +103,12 @@ fn short_distances_agree_with_a_minimax_search_on_the_engine() {
 fn command(arg: &str) -> CommandRecord {
     CommandRecord {
         command_line: vec!["cowrie".into(), "solve".into(), arg.into()],
-        cowrie_version: "0.1.0".into(),
-        git_commit: "unknown".into(),
-        git_dirty: None,
-        build_profile: String::new(),
+        build: cowrie_solver::Build {
+            cowrie_version: "0.1.0".into(),
+            git_commit: "unknown".into(),
+            git_dirty: None,
+            build_profile: String::new(),
+        },
         started: "2026-01-01T00:00:00Z".into(),
         threads: 1,
         run: serde_json::json!({"game": "baghchal", "resume": arg == "--resume"}),

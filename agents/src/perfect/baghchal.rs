@@ -122,4 +122,16 @@ impl Oracle<Baghchal> for BaghchalOracle {
             -s
         })
     }
+
+    fn phases(&self) -> String {
+        match self.placement.fewest_placed() {
+            None => "movement".to_string(),
+            Some(0) => "movement+placement".to_string(),
+            Some(p) => format!("movement+placement from {p} placed"),
+        }
+    }
+
+    fn is_complete(&self) -> bool {
+        self.placement_complete()
+    }
 }

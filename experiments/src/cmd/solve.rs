@@ -142,8 +142,9 @@ fn write_summary(dir: &Path, outcome: &LayerOutcome) -> anyhow::Result<()> {
         .with_context(|| format!("cannot write '{}'", path.display()))
 }
 
-/// What the manifest records of this run: the command line, the binary, and the resolved
-/// options (the rules as every run manifest names them, and the solve's own flags).
+/// What the manifest records of this run: the command line (paths relative to the current
+/// directory where they lie under it, [`crate::run::provenance::command_line`]), the binary, and
+/// the resolved options (the rules as every run manifest names them, and the solve's own flags).
 fn command_record(
     args: &SolveArgs,
     rules: &SolverRules,
@@ -165,12 +166,11 @@ fn command_record(
             ("verify".to_string(), args.verify.into()),
         ]);
     }
+    // A directory that cannot be read leaves every path as given.
+    let cwd = std::env::current_dir().unwrap_or_default();
     CommandRecord {
-        command_line,
-        cowrie_version: env!("CARGO_PKG_VERSION").to_string(),
-        git_commit: crate::run::provenance::COMMIT.to_string(),
-        git_dirty: crate::run::provenance::dirty(),
-        build_profile: crate::run::provenance::PROFILE.to_string(),
+        command_line: crate::run::provenance::command_line(&command_line, &cwd),
+        build: crate::run::provenance::build(),
         started: crate::run::manifest::now_rfc3339(),
         threads: args.workers.threads,
         run,

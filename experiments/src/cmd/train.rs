@@ -255,7 +255,7 @@ fn train<G: Game + Evaluate>(a: &TrainArgs, command_line: &[String]) -> anyhow::
         inputs
             .entry("init".to_string())
             .or_default()
-            .insert(init.display().to_string(), d);
+            .insert(init.display().to_string(), d.into());
     }
     let inputs = serde_json::to_string(&inputs).context("serialising the inputs")?;
     let meta = |net: &mut Net, games: u64| {

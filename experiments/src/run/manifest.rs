@@ -24,15 +24,11 @@ pub struct Manifest {
     pub command: &'static str,
     /// The full command line.
     pub command_line: Vec<String>,
-    /// cowrie's version.
-    pub cowrie_version: &'static str,
-    /// The git commit the binary was built from (`unknown` outside a repository).
-    pub git_commit: &'static str,
-    /// Whether a tracked source the binary was built from differed from that commit (null
-    /// outside a repository).
-    pub git_dirty: Option<bool>,
-    /// The cargo profile the binary was built with (`release`, `debug`).
-    pub build_profile: &'static str,
+    /// The binary: cowrie's version, the git commit it was built from (`unknown` outside a
+    /// repository), whether a tracked source differed from that commit (null outside a
+    /// repository), and the cargo profile (`release`, `debug`).
+    #[serde(flatten)]
+    pub build: cowrie_solver::Build,
     /// What defines the run's output: game, variant, option overrides and the fully resolved
     /// options, agents, games, seat swap, seed, shard, recording. A resumed run must match it.
     pub run: serde_json::Value,
@@ -91,10 +87,7 @@ impl Manifest {
             status: "running",
             command,
             command_line,
-            cowrie_version: env!("CARGO_PKG_VERSION"),
-            git_commit: provenance::COMMIT,
-            git_dirty: provenance::dirty(),
-            build_profile: provenance::PROFILE,
+            build: provenance::build(),
             run,
             threads,
             reproducible,

@@ -197,6 +197,9 @@ pub fn run_match<G: Evaluate + Report>(cfg: &MatchConfig) -> anyhow::Result<Matc
         [Some(&csv_file), records.as_ref(), subgames.as_ref()],
         &cfg.out,
     )?;
+    // The run starts: a `perfect` agent whose database does not hold the whole game says so,
+    // once per process (a run of several pairings says it at its first).
+    crate::run::provenance::note_partial_databases::<G>(&cfg.agents)?;
     let started = Instant::now();
     // Worker threads start only once the output has been checked and opened.
     let pool = rayon::ThreadPoolBuilder::new()

@@ -13,6 +13,15 @@ pub fn cowrie(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// Runs `cowrie` with `args` in the directory `cwd` and waits for it.
+pub fn cowrie_in(cwd: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cowrie"))
+        .current_dir(cwd)
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
 /// A CSV file's header and rows.
 pub fn read_rows(path: &Path) -> (csv::StringRecord, Vec<csv::StringRecord>) {
     let mut r = csv::Reader::from_path(path).expect("csv exists");

@@ -122,3 +122,56 @@ fn runs_without_inputs_are_listed_as_provenance_not_recorded() {
         "{readme}"
     );
 }
+
+#[test]
+fn a_network_borrowed_from_another_variant_is_said_in_the_manifest() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("j");
+    let borrowed = "td:weights=shipped:barakat-1974,ply=0";
+    let o = cowrie(&[
+        "match",
+        "--game",
+        "julbahar",
+        "--variant",
+        "ludii",
+        "--p1",
+        "td:ply=0",
+        "--p2",
+        borrowed,
+        "--games",
+        "2",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let inputs = &manifest(&out)["inputs"];
+    let own = &inputs["td:weights=shipped,ply=0"]["agents/weights/julbahar-ludii.safetensors"];
+    assert_eq!(own["trained_under"], "ludii");
+    assert_eq!(own["borrowed"], false);
+    let lent = &inputs[borrowed]["agents/weights/julbahar-barakat-1974.safetensors"];
+    assert_eq!(lent["trained_under"], "barakat-1974");
+    assert_eq!(lent["borrowed"], true);
+    // The metadata of frangieh-barakat-1974 spells an option by its former name: still its own.
+    let f = dir.path().join("f");
+    let o = cowrie(&[
+        "match",
+        "--game",
+        "frangieh",
+        "--variant",
+        "barakat-1974",
+        "--p1",
+        "td:ply=0",
+        "--p2",
+        "random",
+        "--games",
+        "2",
+        "--quiet",
+        "--out",
+        f.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rec = &manifest(&f)["inputs"]["td:weights=shipped,ply=0"]
+        ["agents/weights/frangieh-barakat-1974.safetensors"];
+    assert_eq!(rec["borrowed"], false, "{rec}");
+}

@@ -172,9 +172,11 @@ pub fn shipped(game: &str, variant: &str) -> Option<&'static [u8]> {
         ("frangieh", "barakat-1974") => Some(include_bytes!(
             "../../weights/frangieh-barakat-1974.safetensors"
         )),
+        ("frangieh", "ludii") => Some(include_bytes!("../../weights/frangieh-ludii.safetensors")),
         ("julbahar", "barakat-1974") => Some(include_bytes!(
             "../../weights/julbahar-barakat-1974.safetensors"
         )),
+        ("julbahar", "ludii") => Some(include_bytes!("../../weights/julbahar-ludii.safetensors")),
         ("bargese", "finkel-2002") => Some(include_bytes!(
             "../../weights/bargese-finkel-2002.safetensors"
         )),
@@ -392,7 +394,7 @@ mod tests {
     fn shipped_frangieh_weights_record_options_that_resolve_to_their_variant() {
         // The metadata of `frangieh-barakat-1974` spells `opening=roll-again` by its former
         // name, `seed`; it still reads.
-        for variant in ["barakat-1974", "modern"] {
+        for variant in ["barakat-1974", "modern", "ludii"] {
             let net = Net::from_bytes(shipped("frangieh", variant).unwrap(), variant).unwrap();
             let options: Vec<String> = net.meta["options"].split(';').map(String::from).collect();
             let rules = FrangiehRules::resolve(Some(variant), &options).unwrap();
@@ -410,16 +412,20 @@ mod tests {
         assert_eq!(v, -eval.value(&start, Player::TWO));
         let b = BargeseRules::default();
         resolve::<Bargese>(&Weights::Shipped, &b).unwrap();
-        // Julbahar's ludii variant has none of its own: refused by default, lent by name.
+        // Julbahar's ludii variant has its own, and lends barakat-1974's by name.
         let ludii = JulbaharRules::variant("ludii").unwrap();
-        let e = resolve::<Julbahar>(&Weights::Shipped, &ludii).unwrap_err();
-        assert!(
-            e.to_string()
-                .contains("no shipped weights for julbahar 'ludii'"),
-            "{e}"
-        );
+        resolve::<Julbahar>(&Weights::Shipped, &ludii).unwrap();
         resolve::<Julbahar>(&Weights::ShippedFor("barakat-1974".into()), &ludii).unwrap();
         let e = resolve::<Julbahar>(&Weights::ShippedFor("nope".into()), &ludii).unwrap_err();
         assert!(e.to_string().contains("'nope'"), "{e}");
+        // Bargese's ludii variant has none of its own: refused by default, lent by name.
+        let b_ludii = BargeseRules::variant("ludii").unwrap();
+        let e = resolve::<Bargese>(&Weights::Shipped, &b_ludii).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("no shipped weights for bargese 'ludii'"),
+            "{e}"
+        );
+        resolve::<Bargese>(&Weights::ShippedFor("finkel-2002".into()), &b_ludii).unwrap();
     }
 }

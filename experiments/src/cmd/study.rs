@@ -9,8 +9,7 @@
 //! ordinary match directory); `OUT/summary.csv` gathers every game's `compare.csv` rows.
 //!
 //! The agents are the strongest that keep the whole study near a quarter of an hour on 2 cores
-//! (see [`runs`]); Frangieh's `ludii` variant, which has no shipped network, is a run of its own
-//! (`OUT/frangieh-ludii/`).
+//! (see [`runs`]); a learned agent plays each variant with the network trained under it.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -62,15 +61,14 @@ fn variants<G: Game>() -> Vec<&'static str> {
 ///   `five-captures`, `averbakh-1995` and `parlett-1976` starts are draws (results/solve). With
 ///   `db_dir` (`--db-dir`), each variant whose database `DIR/<variant>/` exists is played by
 ///   `perfect:db=DIR/<variant>` instead, in a run of its own (`baghchal-perfect-<variant>/`);
-/// - Frangieh: `td:ply=0` (the shipped TD(lambda) network) under the variants it is shipped for,
-///   `barakat-1974` and `modern`, where it beats `expectimax:depth=2` in 75-80% of games at a
-///   fraction of its cost (results/td-frangieh); `ludii`, which has no shipped network, is played
-///   by `expectimax:depth=2` in a run of its own (`frangieh-ludii/`), so that no variant
-///   difference is taken between two agents;
-/// - Julbahar: `td:weights=shipped:barakat-1974,ply=0`, the network shipped for `barakat-1974`
-///   (trained on single games, then on the match to 31), under both variants so that the
-///   comparison is of rules, not agents: it wins 99% of matches against `expectimax:depth=2`
-///   (agents/weights/README.md) at a fraction of its cost;
+/// - Frangieh: `td:ply=0`, each variant played by the TD(lambda) network shipped for it, where
+///   it beats `expectimax:depth=2` in 75-80% of games at a fraction of its cost
+///   (results/td-frangieh, results/agent-bars); a variant without a shipped network would be
+///   played by `expectimax:depth=2` in a run of its own (`frangieh-<variant>/`), so that no
+///   variant difference is taken between two agents;
+/// - Julbahar: `td:ply=0`, each variant played by the network shipped for it (trained on single
+///   games, then on the match to 31): each wins 98-100% of matches against
+///   `expectimax:depth=2` (agents/weights/README.md) at a fraction of its cost;
 /// - Bargese: `expectimax:depth=2`, the top of its ladder (the ladders' rates, with their
 ///   intervals, are in results/README.md).
 #[must_use]
@@ -117,15 +115,9 @@ pub fn runs(db_dir: Option<&std::path::Path>) -> Vec<StudyRun> {
             Frangieh::NAME,
         ),
         run(
-            Frangieh::NAME,
-            frangieh.iter().copied().filter(|v| !with_net(v)).collect(),
-            "expectimax:depth=2",
-            "frangieh-ludii",
-        ),
-        run(
             Julbahar::NAME,
             variants::<Julbahar>(),
-            "td:weights=shipped:barakat-1974,ply=0",
+            "td:ply=0",
             Julbahar::NAME,
         ),
         run(
@@ -135,6 +127,14 @@ pub fn runs(db_dir: Option<&std::path::Path>) -> Vec<StudyRun> {
             Bargese::NAME,
         ),
     ]);
+    for v in frangieh.iter().filter(|v| !with_net(v)) {
+        out.push(run(
+            Frangieh::NAME,
+            vec![*v],
+            "expectimax:depth=2",
+            &format!("{}-{v}", Frangieh::NAME),
+        ));
+    }
     out
 }
 
@@ -364,7 +364,7 @@ fn table(
     }
     let _ = writeln!(
         table,
-        "seat 1 = the side the rules name first (Baghchal: goats); first mover = who made the first decision, or the rules' starter (bargese: the three-shell throw's winner)\nbaghchal: every rate is a property of the agent that played, not of the game (under perfect play the five-captures, averbakh-1995 and parlett-1976 starts are all draws: results/solve, cowrie solve --game baghchal --variant V; --db-dir DIR plays each variant with a database in DIR/<variant>/ by perfect play); the goats always move first, so side and move order are one factor\nfrangieh: td:ply=0 is the shipped network of each variant it is shipped for; ludii has none and is played by expectimax:depth=2, compared with no other variant\nbargese \"first to enter\": the first player to enter a piece; julbahar rows count matches to 31, \"per game in match\" rows the games inside them (truncated column: games left unfinished when the match ended)\nrates and the truncated share (games cut off by the ply cap, no result) are fractions of all games; [95%]: clustered by pair (self-play has no seat swap, so each game or match is its own pair; games in a match: by match); Holm p: the p-value of \"wins as often as the other player\", Holm-adjusted over every hypothesis of the study; empty where the hypothesis repeats one above or is not declared\nevery metric, its intervals, the paired variant differences and all p-values: {} (docs/metrics.md)",
+        "seat 1 = the side the rules name first (Baghchal: goats); first mover = who made the first decision, or the rules' starter (bargese: the three-shell throw's winner)\nbaghchal: every rate is a property of the agent that played, not of the game (under perfect play the five-captures, averbakh-1995 and parlett-1976 starts are all draws: results/solve, cowrie solve --game baghchal --variant V; --db-dir DIR plays each variant with a database in DIR/<variant>/ by perfect play); the goats always move first, so side and move order are one factor\nfrangieh, julbahar: td:ply=0 plays each variant with the network shipped for it (trained under that variant)\nbargese \"first to enter\": the first player to enter a piece; julbahar rows count matches to 31, \"per game in match\" rows the games inside them (truncated column: games left unfinished when the match ended)\nrates and the truncated share (games cut off by the ply cap, no result) are fractions of all games; [95%]: clustered by pair (self-play has no seat swap, so each game or match is its own pair; games in a match: by match); Holm p: the p-value of \"wins as often as the other player\", Holm-adjusted over every hypothesis of the study; empty where the hypothesis repeats one above or is not declared\nevery metric, its intervals, the paired variant differences and all p-values: {} (docs/metrics.md)",
         path.display()
     );
     table

@@ -20,7 +20,7 @@ use std::sync::Mutex;
 
 use anyhow::Context;
 use cowrie_agents::{AgentSpec, AnyAgent, Evaluate, Input, Oracle};
-use cowrie_engine::Game;
+use cowrie_engine::{Game, RuleSet};
 use serde::{Deserialize, Serialize};
 
 use crate::config::RulesConfig;
@@ -105,6 +105,13 @@ pub struct InputRecord {
     /// (`movement`, `movement+placement`, `movement+placement from P placed`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub phases: Option<String>,
+    /// For a `td` agent's weights, the variant their metadata says they were trained under.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trained_under: Option<String>,
+    /// For a `td` agent's weights, whether they were trained under other rules than the run's
+    /// (borrowed from another variant).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub borrowed: Option<bool>,
 }
 
 impl From<FileDigest> for InputRecord {
@@ -112,6 +119,8 @@ impl From<FileDigest> for InputRecord {
         InputRecord {
             digest,
             phases: None,
+            trained_under: None,
+            borrowed: None,
         }
     }
 }
@@ -145,10 +154,31 @@ pub fn inputs_of<G: Game + Evaluate>(
 ) -> anyhow::Result<Inputs> {
     let mut out = Inputs::new();
     for spec in agents {
-        let mut files: BTreeMap<String, InputRecord> = AnyAgent::<G>::inputs(spec, rules)
-            .iter()
-            .map(digest)
-            .collect::<anyhow::Result<_>>()?;
+        let listed = AnyAgent::<G>::inputs(spec, rules);
+        let mut files: BTreeMap<String, InputRecord> =
+            listed.iter().map(digest).collect::<anyhow::Result<_>>()?;
+        if let AgentSpec::Td(_) = spec {
+            for input in &listed {
+                let (path, net) = match input {
+                    Input::Shipped { path, bytes } => (
+                        path.clone(),
+                        cowrie_agents::td::Net::from_bytes(bytes, path),
+                    ),
+                    Input::File(p) => (p.display().to_string(), cowrie_agents::td::Net::load(p)),
+                };
+                if let (Ok(net), Some(record)) = (net, files.get_mut(&path)) {
+                    let variant = net.meta.get("variant").cloned();
+                    let options: Vec<String> = net
+                        .meta
+                        .get("options")
+                        .map(|o| o.split(';').map(String::from).collect())
+                        .unwrap_or_default();
+                    let theirs = G::Rules::resolve(variant.as_deref(), &options).ok();
+                    record.borrowed = Some(theirs.as_ref() != Some(rules));
+                    record.trained_under = variant;
+                }
+            }
+        }
         // A `perfect` agent reads one file, its database's manifest.
         if let Some(oracle) = AnyAgent::<G>::oracle(spec)? {
             for record in files.values_mut() {

@@ -42,7 +42,7 @@ pub enum Command {
     Legal(crate::cmd::legal::LegalArgs),
     /// The bench signature: a fixed seeded workload on every game, its hash and rates.
     Bench(crate::cmd::bench::BenchArgs),
-    /// Joins the directories of a sharded match into the output of one run.
+    /// Joins the directories of a sharded match, comparison or study into the output of one run.
     Merge(crate::cmd::merge::MergeArgs),
     /// Re-plays recorded games through the engine, verifying and printing them.
     Replay(crate::cmd::replay::ReplayArgs),

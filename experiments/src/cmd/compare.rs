@@ -12,6 +12,7 @@ use crate::config::RulesConfig;
 use crate::config::RunConfig;
 use crate::output::print_stdout;
 use crate::run::comparison::{self, CompareConfig, RuleSetSpec};
+use crate::run::schedule::Shard;
 
 /// `cowrie advantage`.
 #[derive(Debug, Args, Clone)]
@@ -67,6 +68,11 @@ pub struct CompareArgs {
     /// `--resume`.
     #[command(flatten)]
     pub resuming: ResumeArg,
+    /// Play only shard K of N of every rule set's run (the games `cowrie match --shard K/N`
+    /// plays) and write no compare.csv; `cowrie merge` joins the shards' directories into the
+    /// output of the whole comparison.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
 }
 
 impl CompareConfig {
@@ -111,7 +117,8 @@ impl CompareConfig {
             .iter()
             .map(|s| s.parse())
             .collect::<anyhow::Result<Vec<RuleSetSpec>>>()?;
-        Ok(CompareConfig {
+        let shard = a.shard.as_deref().map_or(Ok(Shard::WHOLE), str::parse)?;
+        CompareConfig {
             resume: a.resuming.resume,
             ..CompareConfig::new(
                 "compare",
@@ -122,7 +129,8 @@ impl CompareConfig {
                 RunConfig::from_args(&a.run, command_line),
                 a.output.out.clone(),
             )?
-        })
+        }
+        .sharded(shard)
     }
 }
 

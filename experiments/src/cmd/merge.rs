@@ -1,6 +1,9 @@
 //! `cowrie merge --out DIR SHARD_DIR...`: joins the outputs of `cowrie match --shard K/N` into
 //! the output of one run. `games.csv`, `records.jsonl`, `summary.csv` and `lengths.svg` come out
 //! byte-identical to what the unsharded run writes; the manifest says `merge` and lists the shards.
+//! The shards of `cowrie compare --shard K/N` and `cowrie study --shard K/N` (told apart by their
+//! manifests) are joined rule set by rule set the same way, then `compare.csv`, `summary.csv`,
+//! `README.md` and the rest are written by the functions the unsharded commands write them with.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -9,8 +12,11 @@ use anyhow::{bail, Context};
 use clap::Args;
 
 use crate::args::{ForceArg, OutArg};
+use crate::cmd::study::StudyConfig;
+use crate::config::RunConfig;
 use crate::games::Report;
 use crate::registry::{dispatch, GameTask};
+use crate::run::comparison::{self, CompareConfig, RuleSetSpec};
 use crate::run::digest::{self, FileDigest};
 use crate::run::manifest::{now_rfc3339, Manifest};
 use crate::run::schedule::{slot, Shard};
@@ -125,17 +131,243 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
     }
     let shards: Vec<&Path> = args.shards.iter().map(PathBuf::as_path).collect();
     crate::run::outputs::check_dir(&args.output.out, &shards, false, args.forcing.force)?;
-    let merged = read_shards(&args.shards, &cowrie_solver::bounded::read_run_file)?;
-    write(&args.output.out, merged, command_line)
+    let read: Read = &cowrie_solver::bounded::read_run_file;
+    let first = read_manifest(&args.shards[0], read)?;
+    let out = &args.output.out;
+    if first["run"]["runs"].is_array() {
+        let study = read_study(&args.shards, out, &command_line, read)?;
+        write_study(study, &command_line)
+    } else if first["run"]["sets"].is_array() {
+        let compare = read_compare(&args.shards, out, &command_line, read)?;
+        crate::output::print_stdout(&write_compare(compare, &command_line)?)
+    } else {
+        let merged = read_shards(&args.shards, read)?;
+        crate::output::print_stdout(&write(out, merged, command_line)?)
+    }
 }
 
-/// Reads the shard directories `shards` with `read` (which reports an absent file as not
-/// found) and checks them: each shard's manifest, that they are the shards of one run, each
-/// once, and every file against the digest its manifest records.
+/// The shards of a comparison (`cowrie compare --shard`, or one game of `cowrie study
+/// --shard`), read and checked, as the comparison they make.
+pub struct MergedCompare {
+    /// The comparison, as the unsharded command would run it into the merge's `--out`.
+    cfg: CompareConfig,
+    /// Each rule set's run, merged from its shards' runs.
+    runs: Vec<Merged>,
+    /// The files the agent reads, as every shard records them.
+    inputs: crate::run::provenance::Inputs,
+}
+
+/// The inputs every shard of `seen` records, after checking that they agree.
+fn shared_inputs(
+    seen: &BTreeMap<u64, (PathBuf, serde_json::Value)>,
+) -> anyhow::Result<crate::run::provenance::Inputs> {
+    let mut inputs: Option<(&PathBuf, &serde_json::Value)> = None;
+    for (dir, m) in seen.values() {
+        let here = &m["inputs"];
+        match inputs {
+            None => inputs = Some((dir, here)),
+            Some((first, there)) if there != here => bail!(
+                "shard '{}' played with other agent inputs than '{}' (inputs: {})",
+                dir.join("manifest.json").display(),
+                first.join("manifest.json").display(),
+                first_difference(there, here)
+            ),
+            Some(_) => {}
+        }
+    }
+    match inputs {
+        Some((dir, v)) if !v.is_null() => serde_json::from_value(v.clone())
+            .map_err(crate::args::json_error)
+            .with_context(|| format!("'{}': inputs", dir.join("manifest.json").display())),
+        _ => Ok(crate::run::provenance::Inputs::new()),
+    }
+}
+
+/// The command a comparison's manifest names, as the comparison records it.
+fn compare_command(m: &serde_json::Value, dir: &Path) -> anyhow::Result<&'static str> {
+    match m["command"].as_str() {
+        Some("compare") => Ok("compare"),
+        Some("study") => Ok("study"),
+        other => bail!(
+            "'{}': command {} is not a comparison that shards (compare, study)",
+            dir.join("manifest.json").display(),
+            crate::args::quote(other.unwrap_or("nothing"))
+        ),
+    }
+}
+
+/// Reads and checks the shards `shards` of one comparison, to be merged into `out`: the
+/// shards' manifests, then each rule set's runs as [`read_shards`] does.
 ///
 /// # Errors
-/// As [`run`], writing nothing.
-pub fn read_shards(shards: &[PathBuf], read: Read) -> anyhow::Result<Merged> {
+/// As [`read_shards`], and a comparison this cowrie cannot rebuild from its manifest.
+pub fn read_compare(
+    shards: &[PathBuf],
+    out: &Path,
+    command_line: &[String],
+    read: Read,
+) -> anyhow::Result<MergedCompare> {
+    let set = shard_set(shards, read)?;
+    let (dir, first) = &set.seen[&1];
+    let at = dir.join("manifest.json");
+    let run = &set.run;
+    let field = |k: &str| {
+        run[k]
+            .as_str()
+            .map(str::to_string)
+            .or_else(|| run[k].as_u64().map(|v| v.to_string()))
+            .with_context(|| format!("'{}': no run.{k}", at.display()))
+    };
+    let sets = run["sets"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|s| {
+            s["name"]
+                .as_str()
+                .with_context(|| format!("'{}': a rule set without a name", at.display()))?
+                .parse::<RuleSetSpec>()
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let threads = first["threads"].as_u64().unwrap_or(1);
+    let cfg = CompareConfig::new(
+        compare_command(first, dir)?,
+        &field("game")?,
+        sets,
+        field("agent")?.parse()?,
+        field("games")?.parse()?,
+        RunConfig {
+            seed: field("seed")?.parse()?,
+            threads: usize::try_from(threads).unwrap_or(1),
+            progress: crate::progress::Progress::Hidden,
+            command_line: command_line.to_vec(),
+        },
+        out.to_path_buf(),
+    )
+    .with_context(|| format!("'{}': run", at.display()))?;
+    let mut rebuilt = cfg.manifest_run();
+    rebuilt["shard"] = serde_json::Value::Null;
+    if rebuilt != *run {
+        bail!(
+            "'{}': this cowrie would run another comparison from its arguments ({})",
+            at.display(),
+            first_difference(run, &rebuilt)
+        );
+    }
+    let inputs = shared_inputs(&set.seen)?;
+    let runs = (0..cfg.sets.len())
+        .map(|i| {
+            let name = cfg.set_dir(i);
+            let name = name.file_name().unwrap_or_default();
+            let dirs: Vec<PathBuf> = set.seen.values().map(|(d, _)| d.join(name)).collect();
+            read_shards(&dirs, read)
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    Ok(MergedCompare { cfg, runs, inputs })
+}
+
+/// Writes the merged comparison `m`: each rule set's run, then `compare.csv` and the rest as
+/// the unsharded comparison writes them ([`comparison::finish`]); returns its table.
+///
+/// # Errors
+/// An unwritable file, naming it.
+pub fn write_compare(m: MergedCompare, command_line: &[String]) -> anyhow::Result<String> {
+    let MergedCompare { cfg, runs, inputs } = m;
+    crate::output::create_dir(&cfg.out)?;
+    for (i, merged) in runs.into_iter().enumerate() {
+        write(&cfg.set_dir(i), merged, command_line.to_vec())?;
+    }
+    let manifest = Manifest::start(
+        cfg.command,
+        command_line.to_vec(),
+        cfg.manifest_run(),
+        cfg.run.threads,
+        cfg.agent.is_reproducible(),
+        inputs,
+    );
+    comparison::finish(&cfg, manifest, std::time::Instant::now(), &[])
+}
+
+/// The shards of a study, read and checked: the study, and each of its comparisons merged.
+pub struct MergedStudy {
+    /// The study, as the unsharded command would run it into the merge's `--out`.
+    cfg: StudyConfig,
+    /// Its comparisons, in the study's order.
+    compares: Vec<MergedCompare>,
+}
+
+/// Reads and checks the shards `shards` of one study, to be merged into `out`.
+///
+/// # Errors
+/// As [`read_compare`], for the study's manifests and each comparison.
+pub fn read_study(
+    shards: &[PathBuf],
+    out: &Path,
+    command_line: &[String],
+    read: Read,
+) -> anyhow::Result<MergedStudy> {
+    let set = shard_set(shards, read)?;
+    let (dir, first) = &set.seen[&1];
+    let cfg = StudyConfig::from_manifest(first, out, command_line)
+        .with_context(|| format!("'{}': run", dir.join("manifest.json").display()))?;
+    let mut rebuilt = cfg.manifest_run();
+    rebuilt["shard"] = serde_json::Value::Null;
+    if rebuilt != set.run {
+        bail!(
+            "'{}': this cowrie would run another study from its arguments ({})",
+            dir.join("manifest.json").display(),
+            first_difference(&set.run, &rebuilt)
+        );
+    }
+    let compares = crate::cmd::study::runs(cfg.db_dir.as_deref())
+        .iter()
+        .map(|r| {
+            let dirs: Vec<PathBuf> = set.seen.values().map(|(d, _)| d.join(&r.dir)).collect();
+            read_compare(&dirs, &out.join(&r.dir), command_line, read)
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    Ok(MergedStudy { cfg, compares })
+}
+
+/// Writes the merged study `m`: each comparison as [`write_compare`] does, then `summary.csv`,
+/// `README.md` and the rest as the unsharded study writes them ([`crate::cmd::study::finish`]).
+///
+/// # Errors
+/// An unwritable file, naming it.
+pub fn write_study(m: MergedStudy, command_line: &[String]) -> anyhow::Result<()> {
+    crate::output::create_dir(&m.cfg.out)?;
+    for c in m.compares {
+        write_compare(c, command_line)?;
+    }
+    let manifest = Manifest::start(
+        "study",
+        command_line.to_vec(),
+        m.cfg.manifest_run(),
+        m.cfg.threads,
+        true,
+        crate::run::provenance::Inputs::new(),
+    );
+    crate::cmd::study::finish(&m.cfg, manifest, std::time::Instant::now())
+}
+
+/// The shards of one run, read and checked: each complete, all of one run (the `run` of their
+/// manifests equal but for `shard`), all of one count N, each K once and none missing.
+struct ShardSet {
+    /// The shards' `run`, `shard` set to null.
+    run: serde_json::Value,
+    /// How many shards.
+    n: u64,
+    /// Each shard's directory and manifest, by K.
+    seen: BTreeMap<u64, (PathBuf, serde_json::Value)>,
+}
+
+/// Reads the manifests of the shard directories `shards` with `read` and checks that they are
+/// the shards of one run, each once.
+///
+/// # Errors
+/// An unreadable or unfinished shard, shards of different runs or counts, a repeated or a
+/// missing shard; each names the manifest and the field.
+fn shard_set(shards: &[PathBuf], read: Read) -> anyhow::Result<ShardSet> {
     let mut run: Option<serde_json::Value> = None;
     let mut seen: BTreeMap<u64, (PathBuf, serde_json::Value)> = BTreeMap::new();
     let mut n_shards = None;
@@ -184,31 +416,23 @@ pub fn read_shards(shards: &[PathBuf], read: Read) -> anyhow::Result<Merged> {
         }
     }
     let run = run.context("no shard directories given")?;
-    // Shards whose agents read other files (weights retrained between shards) are not one run.
-    let mut inputs: Option<(&PathBuf, &serde_json::Value)> = None;
-    for (dir, m) in seen.values() {
-        let here = &m["inputs"];
-        match inputs {
-            None => inputs = Some((dir, here)),
-            Some((first, there)) if there != here => bail!(
-                "shard '{}' played with other agent inputs than '{}' (inputs: {})",
-                dir.join("manifest.json").display(),
-                first.join("manifest.json").display(),
-                first_difference(there, here)
-            ),
-            Some(_) => {}
-        }
-    }
-    let inputs: crate::run::provenance::Inputs = match inputs {
-        Some((dir, v)) if !v.is_null() => serde_json::from_value(v.clone())
-            .map_err(crate::args::json_error)
-            .with_context(|| format!("'{}': inputs", dir.join("manifest.json").display()))?,
-        _ => crate::run::provenance::Inputs::new(),
-    };
     let n = n_shards.unwrap_or(1);
     if let Some(missing) = (1..=n).find(|k| !seen.contains_key(k)) {
         bail!("shard {missing}/{n} is missing");
     }
+    Ok(ShardSet { run, n, seen })
+}
+
+/// Reads the shard directories `shards` with `read` (which reports an absent file as not
+/// found) and checks them: each shard's manifest, that they are the shards of one run, each
+/// once, and every file against the digest its manifest records.
+///
+/// # Errors
+/// As [`run`], writing nothing.
+pub fn read_shards(shards: &[PathBuf], read: Read) -> anyhow::Result<Merged> {
+    let ShardSet { run, n, seen } = shard_set(shards, read)?;
+    // Shards whose agents read other files (weights retrained between shards) are not one run.
+    let inputs = shared_inputs(&seen)?;
     let games = run["games"].as_u64().context("manifest without games")?;
     let swap = run["seat_swap"].as_bool().unwrap_or(true);
     let record = run["record"].as_bool().unwrap_or(false);
@@ -310,11 +534,12 @@ pub fn read_shards(shards: &[PathBuf], read: Read) -> anyhow::Result<Merged> {
     })
 }
 
-/// Writes the merged run `m` in `out`: its files, summary, plot and manifest.
+/// Writes the merged run `m` in `out`: its files, summary, plot and manifest; returns its
+/// summary table.
 ///
 /// # Errors
 /// An unwritable file, naming it.
-fn write(out: &Path, m: Merged, command_line: Vec<String>) -> anyhow::Result<()> {
+fn write(out: &Path, m: Merged, command_line: Vec<String>) -> anyhow::Result<String> {
     let Merged {
         mut run,
         inputs,
@@ -358,6 +583,20 @@ fn write(out: &Path, m: Merged, command_line: Vec<String>) -> anyhow::Result<()>
     );
     let variant = run["variant"].as_str().unwrap_or_default();
     crate::pages::plots::write_lengths(out, name, variant, &table_rows)?;
+    // The page of the run a match writes; the shards' counts of distinct games do not add up
+    // to the run's (a game of one shard may repeat another's), so its title has none.
+    let overrides: Vec<String> =
+        serde_json::from_value(run["option_overrides"].clone()).unwrap_or_default();
+    let title = crate::run::runner::title(
+        name,
+        variant,
+        &overrides,
+        games,
+        swap,
+        Shard::WHOLE,
+        None,
+        run["seed"].as_u64().unwrap_or_default(),
+    );
     run["shard"] = serde_json::Value::String(Shard::WHOLE.to_string());
     let now = now_rfc3339();
     Manifest {
@@ -378,12 +617,12 @@ fn write(out: &Path, m: Merged, command_line: Vec<String>) -> anyhow::Result<()>
         files,
     }
     .write(out)?;
-    let text = summary::table(
+    crate::pages::run_index::write(out, &format!("cowrie match: {title}"))?;
+    Ok(summary::table(
         &s,
         &labels,
         &format!("{game}: {games} games merged from {n} shards"),
-    );
-    crate::output::print_stdout(&text)
+    ))
 }
 
 /// `cowrie merge`.
@@ -397,7 +636,8 @@ pub struct MergeArgs {
     /// `--force`.
     #[command(flatten)]
     pub forcing: ForceArg,
-    /// The shards' output directories (every shard of one run, in any order).
+    /// The shards' output directories (every shard of one match, comparison or study, in any
+    /// order).
     #[arg(required = true, value_name = "SHARD_DIR")]
     pub shards: Vec<PathBuf>,
 }

@@ -23,7 +23,10 @@ use serde::{Deserialize, Serialize};
 use crate::args::{game_count, ForceArg, OutArg, ResumeArg, SeedArg, ThreadsArg};
 use crate::config::RunConfig;
 use crate::run::comparison::{self as compare, CompareConfig, CompareRow, Fixed6, RuleSetSpec};
+use crate::run::digest::FileDigest;
+use crate::run::manifest::Manifest;
 use crate::run::record::writer_for;
+use crate::run::schedule::Shard;
 
 /// Games per variant when none are given: about ±2.2 points of 95% interval at a 50% rate.
 pub const DEFAULT_GAMES: u64 = 2000;
@@ -163,7 +166,20 @@ pub type SummaryRow = (CompareRow, StudyColumns);
 pub fn run(args: &StudyConfig) -> anyhow::Result<()> {
     let seed = args.seed;
     crate::output::create_dir(&args.out)?;
-    let mut records: Vec<(&'static str, CompareRow)> = Vec::new();
+    let started = std::time::Instant::now();
+    let mut manifest = Manifest::start(
+        "study",
+        args.command_line.clone(),
+        args.manifest_run(),
+        args.threads,
+        true,
+        crate::run::provenance::Inputs::new(),
+    );
+    // A study begun before studies had a manifest of their own resumes run by run as before.
+    if args.resume && args.out.join("manifest.json").exists() {
+        manifest.check_resumable(&args.out)?;
+    }
+    manifest.write(&args.out)?;
     let all = runs(args.db_dir.as_deref());
     let units: u64 = all
         .iter()
@@ -205,13 +221,49 @@ pub fn run(args: &StudyConfig) -> anyhow::Result<()> {
                 },
                 dir.clone(),
             )?
+            .sharded(args.shard)?
         };
+        manifest.games_written += r.variants.len() as u64 * cfg.pairing(0).schedule().len();
         compare::run(&cfg)?;
-        for row in compare::read_compare(&dir.join("compare.csv"))? {
+    }
+    bar.finish_and_clear();
+    if args.shard != Shard::WHOLE {
+        // summary.csv and README.md are written by `cowrie merge` once every shard is in.
+        crate::run::outputs::remove_stale(&args.out, &["summary.csv", "README.md", "index.html"])?;
+        manifest.status = "complete";
+        manifest.finished = crate::run::manifest::now_rfc3339();
+        manifest.elapsed_seconds = started.elapsed().as_secs_f64();
+        manifest.write(&args.out)?;
+        return crate::output::print_stdout(&format!(
+            "study '{}': shard {} of {} games per variant in {}; join the shards with cowrie merge\n",
+            args.name,
+            args.shard,
+            args.games,
+            args.out.display()
+        ));
+    }
+    finish(args, manifest, started)
+}
+
+/// Writes `summary.csv`, `README.md`, the finished manifest (from `manifest`, begun at
+/// `started`) and `index.html` of the study `args` from its comparisons' `compare.csv`, and
+/// prints its table. `cowrie study` calls it after playing, `cowrie merge` after joining the
+/// shards' comparisons.
+///
+/// # Errors
+/// An unreadable `compare.csv` or an unwritable file, naming it.
+pub fn finish(
+    args: &StudyConfig,
+    mut manifest: Manifest,
+    started: std::time::Instant,
+) -> anyhow::Result<()> {
+    let all = runs(args.db_dir.as_deref());
+    let mut records: Vec<(&'static str, CompareRow)> = Vec::new();
+    for r in &all {
+        for row in compare::read_compare(&args.out.join(&r.dir).join("compare.csv"))? {
             records.push((r.game, row));
         }
     }
-    bar.finish_and_clear();
     let ps: Vec<f64> = records
         .iter()
         .flat_map(|(_, row)| [row.p_value.0, row.diff_p_value.0])
@@ -235,10 +287,22 @@ pub fn run(args: &StudyConfig) -> anyhow::Result<()> {
     }
     w.flush()
         .with_context(|| format!("cannot write '{}'", path.display()))?;
-    let table = table(args, seed, &all, &summary, &path);
-    let readme = args.out.join("README.md");
-    std::fs::write(&readme, readme_text(&table))
-        .with_context(|| format!("cannot write '{}'", readme.display()))?;
+    drop(w);
+    let bytes =
+        std::fs::read(&path).with_context(|| format!("cannot read '{}'", path.display()))?;
+    manifest
+        .files
+        .insert("summary.csv".to_string(), FileDigest::of(&bytes));
+    let table = table(args, args.seed, &all, &summary, &path);
+    manifest.write_file(&args.out, "README.md", readme_text(&table).as_bytes())?;
+    manifest.status = "complete";
+    manifest.finished = crate::run::manifest::now_rfc3339();
+    manifest.elapsed_seconds = started.elapsed().as_secs_f64();
+    manifest.games_written = all
+        .iter()
+        .map(|r| r.variants.len() as u64 * args.games)
+        .sum();
+    manifest.write(&args.out)?;
     crate::pages::run_index::write(&args.out, "cowrie study: every game and named variant")?;
     crate::output::print_stdout(&table)
 }
@@ -406,6 +470,11 @@ pub struct StudyArgs {
     /// `cowrie solve`): each variant with one is played by the perfect agent on it.
     #[arg(long, value_name = "DIR")]
     pub db_dir: Option<PathBuf>,
+    /// Play only shard K of N of every run of the study (the games `cowrie match --shard K/N`
+    /// plays) and write no summary; `cowrie merge` joins the shards' directories into the
+    /// output of the whole study.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
 }
 
 /// A validated study.
@@ -431,6 +500,8 @@ pub struct StudyConfig {
     pub command_line: Vec<String>,
     /// Solved Baghchal databases by variant (`--db-dir`).
     pub db_dir: Option<PathBuf>,
+    /// The slice of every run this process plays (`1/1`: all of it, then the summary).
+    pub shard: Shard,
 }
 
 impl StudyConfig {
@@ -459,6 +530,8 @@ impl StudyConfig {
         if a.games == 0 {
             bail!("--games 0: the study needs at least one game per rule set and agent");
         }
+        let shard = a.shard.as_deref().map_or(Ok(Shard::WHOLE), str::parse)?;
+        crate::run::runner::check_shard(shard, a.games, false)?;
         Ok(StudyConfig {
             out: a.output.out.clone(),
             games: a.games,
@@ -473,6 +546,57 @@ impl StudyConfig {
             progress: !a.quiet,
             command_line,
             db_dir: a.db_dir.clone(),
+            shard,
+        })
+    }
+
+    /// The study's `run` in its manifest: what defines its output (a shard's says which).
+    #[must_use]
+    pub fn manifest_run(&self) -> serde_json::Value {
+        serde_json::json!({
+            "name": self.name,
+            "seed": self.seed,
+            "seed_given": self.seed_given,
+            "games": self.games,
+            "db_dir": self.db_dir,
+            "runs": runs(self.db_dir.as_deref())
+                .iter()
+                .map(|r| r.dir.clone())
+                .collect::<Vec<_>>(),
+            "shard": self.shard.to_string(),
+        })
+    }
+
+    /// The whole study a shard's manifest `m` describes, written to `out` by `command_line`
+    /// (`cowrie merge`).
+    ///
+    /// # Errors
+    /// A manifest without the study's fields.
+    pub fn from_manifest(
+        m: &serde_json::Value,
+        out: &std::path::Path,
+        command_line: &[String],
+    ) -> anyhow::Result<Self> {
+        let run = &m["run"];
+        let db_dir = match &run["db_dir"] {
+            serde_json::Value::Null => None,
+            d => Some(PathBuf::from(d.as_str().context("db_dir is not a path")?)),
+        };
+        Ok(StudyConfig {
+            out: out.to_path_buf(),
+            games: run["games"].as_u64().context("no run.games")?,
+            resume: false,
+            name: run["name"].as_str().context("no run.name")?.to_string(),
+            seed: run["seed"].as_u64().context("no run.seed")?,
+            seed_given: run["seed_given"].as_bool().context("no run.seed_given")?,
+            threads: m["threads"]
+                .as_u64()
+                .and_then(|t| usize::try_from(t).ok())
+                .unwrap_or(1),
+            progress: false,
+            command_line: command_line.to_vec(),
+            db_dir,
+            shard: Shard::WHOLE,
         })
     }
 }
@@ -484,7 +608,6 @@ impl StudyConfig {
 pub fn command(args: StudyArgs, command_line: Vec<String>) -> anyhow::Result<()> {
     let inputs: Vec<&std::path::Path> = args.db_dir.iter().map(PathBuf::as_path).collect();
     let (out, resume, force) = (&args.output.out, args.resuming.resume, args.forcing.force);
-    crate::run::outputs::check_dir(out, &inputs, resume, force)?;
     // The study's runs are its games' directories, each with its own manifest: a finished one is
     // replaced only with --force.
     if let Ok(entries) = std::fs::read_dir(out) {
@@ -503,6 +626,7 @@ pub fn command(args: StudyArgs, command_line: Vec<String>) -> anyhow::Result<()>
             }
         }
     }
+    crate::run::outputs::check_dir(out, &inputs, resume, force)?;
     run(&StudyConfig::from_args(&args, command_line)?)
 }
 

@@ -49,6 +49,7 @@ use crate::run::manifest::{now_rfc3339, Manifest};
 use crate::run::record::writer_for;
 use crate::run::runner;
 use crate::run::runner::MatchConfig;
+use crate::run::schedule::Shard;
 use crate::stats::metrics::{adjust_family, metrics, run_stats, Metric, RuleSetStats};
 
 /// A number of `compare.csv`: six decimals, empty for NaN (an undefined estimate, or no
@@ -92,48 +93,82 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
             cfg.set_dir(0).display()
         );
     }
+    if cfg.resume {
+        // Each rule set's run checks its own arguments; the shard is checked first, so that
+        // resuming one shard as another leaves its directory as it was.
+        let path = cfg.out.join("manifest.json");
+        if let Ok(text) = cowrie_solver::bounded::read_document(&path) {
+            let old: serde_json::Value = serde_json::from_slice(&text).unwrap_or_default();
+            // A comparison recorded before shards had none: it is whole.
+            let was = old["run"]["shard"].as_str().unwrap_or("1/1").to_string();
+            if was != cfg.shard.to_string() {
+                bail!(
+                    "--resume: '{}' is another run (run.shard was '{was}', now '{}')",
+                    path.display(),
+                    cfg.shard
+                );
+            }
+        }
+    }
     let matches: Vec<MatchConfig> = (0..cfg.sets.len()).map(|i| cfg.pairing(i)).collect();
     crate::output::create_dir(&cfg.out)?;
     let started = std::time::Instant::now();
-    // The files the agent reads under each rule set (shipped weights differ by variant).
-    let mut inputs = crate::run::provenance::Inputs::new();
-    for (_, rules) in &cfg.sets {
-        for (spec, files) in
-            crate::run::provenance::inputs(rules, std::slice::from_ref(&cfg.agent))?
-        {
-            inputs.entry(spec).or_default().extend(files);
-        }
-    }
     let mut manifest = Manifest::start(
         cfg.command,
         cfg.run.command_line.clone(),
-        serde_json::json!({
-            "game": cfg.game,
-            "sets": cfg
-                .sets
-                .iter()
-                .map(|(set, rules)| {
-                    let mut run = rules.manifest_fields();
-                    run["name"] = serde_json::Value::String(set.name.clone());
-                    run
-                })
-                .collect::<Vec<_>>(),
-            "agent": cfg.agent.to_string(),
-            "games": cfg.games,
-            "seat_swap": matches[0].swap,
-            "seed": cfg.run.seed,
-        }),
+        cfg.manifest_run(),
         cfg.run.threads,
         cfg.agent.is_reproducible(),
-        inputs,
+        cfg.inputs()?,
     );
     manifest.write(&cfg.out)?;
-    let mut all = Vec::new();
-    let mut lengths_text = String::new();
+    let mut distinct = Vec::new();
+    let mut games_written = 0;
     for ((set, _), m) in cfg.sets.iter().zip(&matches) {
-        let dir = m.out.clone();
         cfg.run.progress.say(format!("{} {}", cfg.game, set.name));
         let played = runner::run(m)?;
+        games_written += played.summary.games;
+        distinct.push(played.distinct_games);
+    }
+    if cfg.shard != Shard::WHOLE {
+        // A shard's rule sets hold part of their games each: compare.csv is written by
+        // `cowrie merge` once every shard is in; none from an earlier run may stay beside it.
+        crate::run::outputs::remove_stale(&cfg.out, &["compare.csv", "compare.svg", "index.html"])?;
+        manifest.status = "complete";
+        manifest.finished = now_rfc3339();
+        manifest.elapsed_seconds = started.elapsed().as_secs_f64();
+        manifest.games_written = games_written;
+        manifest.write(&cfg.out)?;
+        return Ok(format!(
+            "{}: shard {} of {} games per rule set ({} rule sets, {games_written} games played) in {}; join the shards with cowrie merge\n",
+            cfg.game,
+            cfg.shard,
+            cfg.games,
+            cfg.sets.len(),
+            cfg.out.display()
+        ));
+    }
+    finish(cfg, manifest, started, &distinct)
+}
+
+/// Writes `compare.csv`, `compare.svg`, the finished manifest (from `manifest`, begun at
+/// `started`) and `index.html` of the comparison `cfg` from its rule sets' finished runs, and
+/// returns the table printed on stdout (with each rule set's count of distinct games where
+/// `distinct` has it: a run that played every game itself). `cowrie compare` calls it
+/// after playing, `cowrie merge` after joining the shards' runs.
+///
+/// # Errors
+/// An unreadable run or an unwritable file, naming it.
+pub fn finish(
+    cfg: &CompareConfig,
+    mut manifest: Manifest,
+    started: std::time::Instant,
+    distinct: &[Option<u64>],
+) -> anyhow::Result<String> {
+    let mut all = Vec::new();
+    let mut lengths_text = String::new();
+    for (i, (set, _)) in cfg.sets.iter().enumerate() {
+        let dir = cfg.set_dir(i);
         let s = dispatch(
             &cfg.game,
             Stats {
@@ -141,7 +176,7 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
                 dir: &dir,
             },
         )?;
-        if let Some(d) = played.distinct_games {
+        if let Some(d) = distinct.get(i).copied().flatten() {
             let _ = writeln!(lengths_text, "{:<36} distinct games: {d}", set.name);
         }
         let _ = writeln!(
@@ -152,6 +187,7 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
         );
         all.push(s);
     }
+    let swap = cfg.pairing(0).swap;
     let mut table: Vec<Vec<Metric>> = all.iter().map(|s| metrics(s, &all[0])).collect();
     adjust_family(&mut table);
     let path = cfg.out.join("compare.csv");
@@ -161,7 +197,7 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
         cfg.game,
         cfg.agent,
         cfg.games,
-        if matches[0].swap {
+        if swap {
             "seat-swapped pairs"
         } else {
             "self-play: no seat swap, dice of its own for each game, game i on the same dice under every rule set"
@@ -471,6 +507,9 @@ pub struct CompareConfig {
     /// Continue each rule set's interrupted match in its directory (a finished one is verified
     /// and kept).
     pub resume: bool,
+    /// The slice of every rule set's run this process plays (`1/1`: all of it, then
+    /// `compare.csv`).
+    pub shard: Shard,
 }
 
 impl CompareConfig {
@@ -505,7 +544,59 @@ impl CompareConfig {
             run,
             out,
             resume: false,
+            shard: Shard::WHOLE,
         };
+        for i in 0..cfg.sets.len() {
+            cfg.pairing(i).validate()?;
+        }
+        Ok(cfg)
+    }
+
+    /// The comparison's `run` in its manifest: what defines its output (a shard's says which).
+    #[must_use]
+    pub fn manifest_run(&self) -> serde_json::Value {
+        serde_json::json!({
+            "game": self.game,
+            "sets": self
+                .sets
+                .iter()
+                .map(|(set, rules)| {
+                    let mut run = rules.manifest_fields();
+                    run["name"] = serde_json::Value::String(set.name.clone());
+                    run
+                })
+                .collect::<Vec<_>>(),
+            "agent": self.agent.to_string(),
+            "games": self.games,
+            "seat_swap": self.pairing(0).swap,
+            "seed": self.run.seed,
+            "shard": self.shard.to_string(),
+        })
+    }
+
+    /// The files the agent reads under each rule set (shipped weights differ by variant).
+    ///
+    /// # Errors
+    /// An input that cannot be read, naming it.
+    pub fn inputs(&self) -> anyhow::Result<crate::run::provenance::Inputs> {
+        let mut inputs = crate::run::provenance::Inputs::new();
+        for (_, rules) in &self.sets {
+            for (spec, files) in
+                crate::run::provenance::inputs(rules, std::slice::from_ref(&self.agent))?
+            {
+                inputs.entry(spec).or_default().extend(files);
+            }
+        }
+        Ok(inputs)
+    }
+
+    /// This comparison sliced to `shard`: each rule set's run plays the pairs `cowrie match
+    /// --shard` takes.
+    ///
+    /// # Errors
+    /// A shard some of whose siblings would play no game (fewer pairs than shards), naming it.
+    pub fn sharded(self, shard: Shard) -> anyhow::Result<CompareConfig> {
+        let cfg = CompareConfig { shard, ..self };
         for i in 0..cfg.sets.len() {
             cfg.pairing(i).validate()?;
         }
@@ -522,14 +613,17 @@ impl CompareConfig {
     /// The match of rule set `i`.
     #[must_use]
     pub fn pairing(&self, i: usize) -> MatchConfig {
-        MatchConfig::part(
-            &self.sets[i].1,
-            [self.agent.clone(), self.agent.clone()],
-            self.games,
-            &self.run,
-            self.set_dir(i),
-            self.resume,
-        )
+        MatchConfig {
+            shard: self.shard,
+            ..MatchConfig::part(
+                &self.sets[i].1,
+                [self.agent.clone(), self.agent.clone()],
+                self.games,
+                &self.run,
+                self.set_dir(i),
+                self.resume,
+            )
+        }
     }
 }
 

@@ -9,7 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::bail;
+use anyhow::{bail, Context};
 
 /// `path` resolved: canonical when it exists, else its canonical parent joined with its file
 /// name (the parent as given when it does not exist either).
@@ -80,6 +80,22 @@ pub fn check_file(flag: &str, out: &Path, inputs: &[&Path]) -> anyhow::Result<()
             out.display(),
             dir.join("manifest.json").display()
         );
+    }
+    Ok(())
+}
+
+/// Removes the files `names` of `dir` that exist: files a run does not write must not survive
+/// from an earlier run beside the new ones.
+///
+/// # Errors
+/// A file that cannot be removed, naming it.
+pub fn remove_stale(dir: &Path, names: &[&str]) -> anyhow::Result<()> {
+    for name in names {
+        let p = dir.join(name);
+        if p.exists() {
+            std::fs::remove_file(&p)
+                .with_context(|| format!("cannot replace '{}'", p.display()))?;
+        }
     }
     Ok(())
 }

@@ -47,6 +47,58 @@ fn next_batch_size(size: usize, took: std::time::Duration, threads: usize) -> us
     }
 }
 
+/// Refuses shard `shard` of a run of `games` games (seat-swapped pairs when `swap`) when some
+/// shard of its set would hold no pair (fewer pairs than shards): a set of N shards is refused
+/// as a whole, so every set that runs can be merged into one run.
+///
+/// # Errors
+/// Fewer pairs than shards, naming the shard and the pair count.
+pub fn check_shard(shard: Shard, games: u64, swap: bool) -> anyhow::Result<()> {
+    let pairs = if swap { games / 2 } else { games };
+    if pairs < shard.n {
+        let unit = if swap { "seat-swapped pairs" } else { "games" };
+        bail!(
+            "--shard {shard}: --games {games} makes {pairs} {unit}, fewer than the {} shards, so some shard would play none (use at most {pairs} shards)",
+            shard.n
+        );
+    }
+    Ok(())
+}
+
+/// The title of a run's summary table and `index.html`: game `name` under `variant` and the
+/// option overrides `options`, `games` games (seat-swapped pairs when `swap`), the shard, the
+/// count of distinct games where the run has it, and the seed.
+#[allow(clippy::too_many_arguments)]
+#[must_use]
+pub fn title(
+    name: &str,
+    variant: &str,
+    options: &[String],
+    games: u64,
+    swap: bool,
+    shard: Shard,
+    distinct: Option<u64>,
+    seed: u64,
+) -> String {
+    let options = if options.is_empty() {
+        String::new()
+    } else {
+        format!("; {}", options.join(", "))
+    };
+    let pairing = if swap {
+        "seat-swapped pairs"
+    } else {
+        "no seat swap"
+    };
+    let shard = if shard == Shard::WHOLE {
+        String::new()
+    } else {
+        format!(", shard {shard} of the schedule")
+    };
+    let distinct = distinct.map_or(String::new(), |d| format!(", {d} distinct"));
+    format!("{name} ({variant}{options}): {games} games ({pairing}{shard}{distinct}), seed {seed}")
+}
+
 /// A finished match: its tallies and the text printed on stdout.
 #[derive(Clone, Debug)]
 pub struct MatchReport {
@@ -140,18 +192,15 @@ pub fn run_match<G: Evaluate + Report>(cfg: &MatchConfig) -> anyhow::Result<Matc
     if !cfg.resume {
         // A fresh run replaces the directory's run files; files this run does not write must not
         // survive from an earlier run beside the new ones.
-        for stale in [
-            "records.jsonl",
-            "subgames.csv",
-            "summary.csv",
-            "lengths.svg",
-        ] {
-            let p = cfg.out.join(stale);
-            if p.exists() {
-                std::fs::remove_file(&p)
-                    .with_context(|| format!("cannot replace '{}'", p.display()))?;
-            }
-        }
+        crate::run::outputs::remove_stale(
+            &cfg.out,
+            &[
+                "records.jsonl",
+                "subgames.csv",
+                "summary.csv",
+                "lengths.svg",
+            ],
+        )?;
         let logs = cfg.out.join("external");
         if logs.is_dir() {
             std::fs::remove_dir_all(&logs)
@@ -299,29 +348,15 @@ pub fn run_match<G: Evaluate + Report>(cfg: &MatchConfig) -> anyhow::Result<Matc
     manifest.distinct_games = (done == 0).then_some(courses.len() as u64);
     manifest.write(&cfg.out)?;
 
-    let options = if cfg.rules.options.is_empty() {
-        String::new()
-    } else {
-        format!("; {}", cfg.rules.options.join(", "))
-    };
-    let pairing = if cfg.swap {
-        "seat-swapped pairs"
-    } else {
-        "no seat swap"
-    };
-    let shard = if cfg.shard == Shard::WHOLE {
-        String::new()
-    } else {
-        format!(", shard {} of the schedule", cfg.shard)
-    };
-    let distinct = manifest
-        .distinct_games
-        .map_or(String::new(), |d| format!(", {d} distinct"));
-    let title = format!(
-        "{} ({variant}{options}): {} games ({pairing}{shard}{distinct}), seed {}",
+    let title = title(
         G::NAME,
+        &variant,
+        &cfg.rules.options,
         s.games,
-        cfg.seed
+        cfg.swap,
+        cfg.shard,
+        manifest.distinct_games,
+        cfg.seed,
     );
     crate::pages::run_index::write(&cfg.out, &format!("cowrie match: {title}"))?;
     let mut text = summary::table(&s, &sum_labels, &title);
@@ -537,27 +572,7 @@ impl MatchConfig {
         if self.threads == 0 {
             bail!("--threads 0: at least one worker thread is needed");
         }
-        // A set of N shards is refused as a whole when some shard of it would hold no pair
-        // (fewer pairs than shards), so every set that runs can be merged into one run.
-        let pairs = if self.swap {
-            self.games / 2
-        } else {
-            self.games
-        };
-        if pairs < self.shard.n {
-            let unit = if self.swap {
-                "seat-swapped pairs"
-            } else {
-                "games"
-            };
-            bail!(
-                "--shard {}: --games {} makes {pairs} {unit}, fewer than the {} shards, so some shard would play none (use at most {pairs} shards)",
-                self.shard,
-                self.games,
-                self.shard.n
-            );
-        }
-        Ok(())
+        check_shard(self.shard, self.games, self.swap)
     }
 
     /// The game indices this process plays, in schedule order (computed on demand).

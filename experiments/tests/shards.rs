@@ -1,0 +1,357 @@
+//! `cowrie compare --shard K/N` and `cowrie study --shard K/N`, joined by `cowrie merge`: the
+//! merged directory holds the bytes of the unsharded run, its manifests equal but for the fields
+//! docs/conventions.md lists; and the refusals (a shard count that leaves a shard empty, shards
+//! of other arguments, a missing, repeated or edited shard).
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use common::{cowrie, refused};
+
+fn ok(o: &std::process::Output) -> String {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// `cowrie compare` of Baghchal's two first rule sets, random agents, `games` games, seed `seed`,
+/// into `out`, with `extra` arguments.
+fn compare(games: &str, seed: &str, out: &Path, extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "compare",
+        "--game",
+        "baghchal",
+        "--set",
+        "five-captures",
+        "--set",
+        "averbakh-1995+win-captures=7",
+        "--agent",
+        "random",
+        "--games",
+        games,
+        "--seed",
+        seed,
+        "--quiet",
+        "--out",
+        s(out),
+    ];
+    args.extend_from_slice(extra);
+    cowrie(&args)
+}
+
+fn merge(out: &Path, shards: &[&Path]) -> std::process::Output {
+    let mut args = vec!["merge", "--out", s(out)];
+    args.extend(shards.iter().map(|p| s(p)));
+    cowrie(&args)
+}
+
+/// Every file under `dir`, by its path relative to `dir`, with its bytes.
+fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                out.insert(
+                    p.strip_prefix(dir).unwrap().to_path_buf(),
+                    std::fs::read(&p).unwrap(),
+                );
+            }
+        }
+    }
+    out
+}
+
+/// The fields a merged manifest may hold otherwise than the unsharded run's (docs/conventions.md):
+/// times, durations, threads, the command and its command line, and the distinct-game count
+/// only a run that played every game itself has.
+const PROVENANCE: [&str; 7] = [
+    "started",
+    "finished",
+    "elapsed_seconds",
+    "threads",
+    "command",
+    "command_line",
+    "distinct_games",
+];
+
+fn without_provenance(bytes: &[u8]) -> serde_json::Value {
+    let mut m: serde_json::Value = serde_json::from_slice(bytes).unwrap();
+    for k in PROVENANCE {
+        m.as_object_mut().unwrap().remove(k);
+    }
+    m
+}
+
+/// Asserts that `merged` holds what `whole` holds: the same files, every one byte-identical but
+/// the manifests (equal without [`PROVENANCE`]) and each rule set's own `index.html` (whose
+/// title counts distinct games only in the unsharded run).
+fn same_run(whole: &Path, merged: &Path) {
+    let (a, b) = (files(whole), files(merged));
+    assert_eq!(
+        a.keys().collect::<Vec<_>>(),
+        b.keys().collect::<Vec<_>>(),
+        "the same files"
+    );
+    let mut csvs = 0;
+    for (name, bytes) in &a {
+        let depth = name.components().count();
+        let file = name.file_name().unwrap().to_str().unwrap();
+        if file == "manifest.json" {
+            assert_eq!(
+                without_provenance(bytes),
+                without_provenance(&b[name]),
+                "{}",
+                name.display()
+            );
+        } else if file == "index.html" && a.contains_key(&name.with_file_name("games.csv")) {
+            let text = String::from_utf8_lossy(&b[name]);
+            assert!(text.contains("cowrie match: "), "{}", name.display());
+            assert!(depth >= 2);
+        } else {
+            csvs += usize::from(file.ends_with(".csv"));
+            assert!(*bytes == b[name], "{} differs", name.display());
+        }
+    }
+    assert!(csvs >= 3, "{csvs} CSV files compared");
+}
+
+/// The `game_index` column of `path`'s rows.
+fn indices(path: &Path) -> Vec<u64> {
+    let (_, rows) = common::read_rows(path);
+    rows.iter().map(|r| r[0].parse().unwrap()).collect()
+}
+
+#[test]
+fn a_comparison_merged_from_two_or_three_shards_is_the_unsharded_comparison() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = dir.path().join("whole");
+    ok(&compare("7", "11", &whole, &[]));
+    for n in [2u64, 3] {
+        let shards: Vec<PathBuf> = (1..=n)
+            .map(|k| dir.path().join(format!("shard-{k}-of-{n}")))
+            .collect();
+        for (k, d) in (1..=n).zip(&shards) {
+            // Threads do not change a shard's games.
+            let threads = if k == 1 { "2" } else { "1" };
+            let shard = format!("{k}/{n}");
+            ok(&compare(
+                "7",
+                "11",
+                d,
+                &["--shard", &shard, "--threads", threads],
+            ));
+            assert!(
+                !d.join("compare.csv").exists(),
+                "a shard writes no compare.csv"
+            );
+            let m: serde_json::Value =
+                serde_json::from_slice(&std::fs::read(d.join("manifest.json")).unwrap()).unwrap();
+            assert_eq!(m["run"]["shard"], shard.as_str());
+            assert_eq!(m["status"], "complete");
+            // Self-play: every game is its own pair; shard k plays the games k-1, k-1+n, ...
+            let mine: Vec<u64> = (0..7).filter(|g| g % n == k - 1).collect();
+            for set in ["1-five-captures", "2-averbakh-1995_win-captures_7"] {
+                assert_eq!(indices(&d.join(set).join("games.csv")), mine, "{shard}");
+            }
+        }
+        let merged = dir.path().join(format!("merged-{n}"));
+        // Any order of the shards.
+        let mut given: Vec<&Path> = shards.iter().map(PathBuf::as_path).collect();
+        given.reverse();
+        let printed = ok(&merge(&merged, &given));
+        assert!(printed.contains("rows in"), "{printed}");
+        same_run(&whole, &merged);
+        let m: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(merged.join("manifest.json")).unwrap()).unwrap();
+        assert_eq!(m["command_line"][1], "merge");
+        assert_eq!(m["run"]["shard"], "1/1");
+    }
+}
+
+#[test]
+fn a_study_merged_from_two_shards_is_the_unsharded_study() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = dir.path().join("whole");
+    let study = |out: &Path, extra: &[&str]| {
+        let mut args = vec![
+            "study", "--name", "sharded", "--games", "3", "--quiet", "--out",
+        ];
+        args.push(s(out));
+        args.extend_from_slice(extra);
+        cowrie(&args)
+    };
+    // README.md names the study's directory: the unsharded study is moved aside and the merge
+    // writes where it was.
+    let out = dir.path().join("out");
+    let printed = ok(&study(&out, &[]));
+    std::fs::rename(&out, &whole).unwrap();
+    let shards: Vec<PathBuf> = (1..=2)
+        .map(|k| dir.path().join(format!("shard-{k}")))
+        .collect();
+    for (k, d) in (1..=2u64).zip(&shards) {
+        ok(&study(d, &["--shard", &format!("{k}/2")]));
+        assert!(!d.join("summary.csv").exists());
+        // Shard 1 of 2 plays games 0 and 2 of every run, shard 2 game 1.
+        let mine: Vec<u64> = (0..3).filter(|g| g % 2 == k - 1).collect();
+        assert_eq!(
+            indices(&d.join("bargese/1-finkel-2002/games.csv")),
+            mine,
+            "shard {k}"
+        );
+    }
+    // Shard 2 as if stopped before Bargese, the study's last run: it resumes as that shard.
+    std::fs::remove_dir_all(shards[1].join("bargese")).unwrap();
+    let path = shards[1].join("manifest.json");
+    let mut m: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    m["status"] = "running".into();
+    std::fs::write(&path, serde_json::to_vec_pretty(&m).unwrap()).unwrap();
+    refused(
+        &study(&shards[1], &["--shard", "1/2", "--resume"]),
+        "run.shard",
+    );
+    ok(&study(&shards[1], &["--shard", "2/2", "--resume"]));
+    let merged = out;
+    let merged_printed = ok(&merge(&merged, &[&shards[0], &shards[1]]));
+    same_run(&whole, &merged);
+    assert_eq!(
+        std::fs::read(whole.join("README.md")).unwrap(),
+        std::fs::read(merged.join("README.md")).unwrap()
+    );
+    assert_eq!(
+        std::fs::read(whole.join("index.html")).unwrap(),
+        std::fs::read(merged.join("index.html")).unwrap()
+    );
+    assert_eq!(printed, merged_printed);
+}
+
+#[test]
+fn a_shard_count_that_leaves_a_shard_empty_is_refused_for_every_shard_of_it() {
+    let dir = tempfile::tempdir().unwrap();
+    for k in ["1", "5"] {
+        let out = dir.path().join(format!("c{k}"));
+        let o = compare("4", "1", &out, &["--shard", &format!("{k}/5")]);
+        refused(&o, &format!("--shard {k}/5: --games 4 makes 4 games"));
+        assert!(!out.exists(), "a refused run writes nothing");
+        let out = dir.path().join(format!("s{k}"));
+        let o = cowrie(&[
+            "study",
+            "--games",
+            "4",
+            "--shard",
+            &format!("{k}/5"),
+            "--quiet",
+            "--out",
+            s(&out),
+        ]);
+        refused(&o, &format!("--shard {k}/5: --games 4 makes 4 games"));
+        assert!(!out.exists());
+    }
+    // Four shards of four games: each plays one.
+    let out = dir.path().join("four");
+    ok(&compare("4", "1", &out, &["--shard", "4/4"]));
+    assert_eq!(indices(&out.join("1-five-captures/games.csv")), [3]);
+}
+
+#[test]
+fn an_interrupted_shard_resumes_and_merges_into_the_unsharded_comparison() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = dir.path().join("whole");
+    ok(&compare("6", "5", &whole, &[]));
+    let one = dir.path().join("one");
+    let two = dir.path().join("two");
+    ok(&compare("6", "5", &one, &["--shard", "1/2"]));
+    ok(&compare("6", "5", &two, &["--shard", "2/2"]));
+    // Shard 1 as if stopped before its second rule set: that run never began, the
+    // comparison's manifest still says running.
+    std::fs::remove_dir_all(one.join("2-averbakh-1995_win-captures_7")).unwrap();
+    let path = one.join("manifest.json");
+    let mut m: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    m["status"] = "running".into();
+    std::fs::write(&path, serde_json::to_vec_pretty(&m).unwrap()).unwrap();
+    // Merging it now is refused: it is not complete.
+    let merged = dir.path().join("merged");
+    refused(&merge(&merged, &[&one, &two]), "is not complete");
+    // Resuming it as another shard is refused, naming the field.
+    refused(
+        &compare("6", "5", &one, &["--shard", "2/2", "--resume"]),
+        "run.shard",
+    );
+    ok(&compare("6", "5", &one, &["--shard", "1/2", "--resume"]));
+    ok(&merge(&merged, &[&one, &two]));
+    same_run(&whole, &merged);
+}
+
+#[test]
+fn merge_refuses_shards_of_other_arguments_missing_repeated_or_edited() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = |name: &str| dir.path().join(name);
+    ok(&compare("4", "3", &d("a1"), &["--shard", "1/2"]));
+    ok(&compare("4", "3", &d("a2"), &["--shard", "2/2"]));
+    ok(&compare("4", "4", &d("b2"), &["--shard", "2/2"]));
+    ok(&compare("6", "3", &d("c2"), &["--shard", "2/2"]));
+    let out = d("merged");
+    refused(
+        &merge(&out, &[&d("a1"), &d("b2")]),
+        "run.seed is '3' there, '4' here",
+    );
+    refused(
+        &merge(&out, &[&d("a1"), &d("c2")]),
+        "run.games is '4' there, '6' here",
+    );
+    refused(&merge(&out, &[&d("a1")]), "shard 2/2 is missing");
+    // A copy of a shard is the same shard twice.
+    let copy = d("a1-copy");
+    std::fs::create_dir(&copy).unwrap();
+    for (name, bytes) in files(&d("a1")) {
+        std::fs::create_dir_all(copy.join(&name).parent().unwrap()).unwrap();
+        std::fs::write(copy.join(&name), bytes).unwrap();
+    }
+    refused(
+        &merge(&out, &[&d("a1"), &copy, &d("a2")]),
+        "shard 1/2 appears twice",
+    );
+    // A games.csv edited after its shard wrote it: one digit of a row changed.
+    let csv = copy.join("2-averbakh-1995_win-captures_7/games.csv");
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let edited = match text.rfind(",1,") {
+        Some(i) => format!("{},2,{}", &text[..i], &text[i + 3..]),
+        None => text.replacen(",0,", ",9,", 1),
+    };
+    assert_ne!(edited, text);
+    std::fs::write(&csv, edited).unwrap();
+    refused(&merge(&out, &[&copy, &d("a2")]), "SHA-256");
+    assert!(!out.exists(), "no refusal writes anything");
+    // A match shard and a comparison shard are not one run.
+    ok(&cowrie(&[
+        "match",
+        "--game",
+        "baghchal",
+        "--p1",
+        "random",
+        "--p2",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--shard",
+        "2/2",
+        "--quiet",
+        "--out",
+        s(&d("m2")),
+    ]));
+    refused(
+        &merge(&out, &[&d("a1"), &d("m2")]),
+        "belongs to another run",
+    );
+    assert!(!out.exists());
+}

@@ -12,7 +12,8 @@ C=${COWRIE:-target/release/cowrie}
 OUT=${OUT:-results/agent-bars}
 THREADS=${THREADS:-2}
 PARTS=${PARTS:-frangieh-td0-ex2 julbahar-td0-ex2 bargese-td1-ex2 baghchal-mcts-h frangieh-mcts-h
-julbahar-mcts-h bargese-mcts-h}
+julbahar-mcts-h bargese-mcts-h frangieh-ludii-td0-ex2 frangieh-ludii-td0-lent julbahar-ludii-td0-ex2
+julbahar-ludii-td0-lent}
 # The enhanced MCTS (docs/agents.md): progressive bias, solver, widening, tree reuse; the dice games
 # with their shipped network at the leaves (cutoff=0), Baghchal with greedy rollouts of 4 plies.
 E=bias=1,solver=on,widen=2,reuse=on
@@ -21,9 +22,10 @@ run() {
     shift
     resume=""
     [ -f "$OUT/$name/manifest.json" ] && resume="--resume"
-    $C match "$@" --games 1000 --seed 1 --threads "$THREADS" --out "$OUT/$name" --quiet $resume > /dev/null
+    $C match "$@" --games 1000 --seed "$seed" --threads "$THREADS" --out "$OUT/$name" --quiet $resume > /dev/null
 }
 for part in $PARTS; do
+    seed=1
     case $part in
     # td at its cheapest against expectimax:depth=2 on each dice game.
     frangieh-td0-ex2) run "$part" --game frangieh --variant modern --p1 td:ply=0 --p2 expectimax:depth=2 ;;
@@ -42,6 +44,24 @@ for part in $PARTS; do
         ;;
     bargese-mcts-h)
         run "$part" --game bargese --p1 "mcts:iterations=1000,cutoff=0,$E,net=shipped" --p2 heuristic
+        ;;
+    # The networks trained under each ludii variant, on seed 7: against expectimax:depth=2, and
+    # against the network lent by barakat-1974 that played ludii before them.
+    frangieh-ludii-td0-ex2)
+        seed=7
+        run "$part" --game frangieh --variant ludii --p1 td:ply=0 --p2 expectimax:depth=2
+        ;;
+    frangieh-ludii-td0-lent)
+        seed=7
+        run "$part" --game frangieh --variant ludii --p1 td:ply=0 --p2 'td:weights=shipped:barakat-1974,ply=0'
+        ;;
+    julbahar-ludii-td0-ex2)
+        seed=7
+        run "$part" --game julbahar --variant ludii --p1 td:ply=0 --p2 expectimax:depth=2
+        ;;
+    julbahar-ludii-td0-lent)
+        seed=7
+        run "$part" --game julbahar --variant ludii --p1 td:ply=0 --p2 'td:weights=shipped:barakat-1974,ply=0'
         ;;
     *) echo "unknown part '$part'" >&2; exit 2 ;;
     esac

@@ -128,6 +128,8 @@ struct Measured {
     record: Value,
     p_holm: String,
     fm_is_seat1: bool,
+    /// The variant whose network the agent borrowed, where it plays with another variant's.
+    borrowed: Option<String>,
 }
 
 impl Measured {
@@ -140,8 +142,58 @@ impl Measured {
             "r": self.record,
             "p_holm": self.p_holm,
             "first_mover_is_seat1": self.fm_is_seat1,
+            "borrowed": self.borrowed,
         })
     }
+}
+
+/// `agent` with its shipped network named by the variant it plays under `rule_set`
+/// (`weights=shipped` as `weights=shipped:RULE_SET`, `net=shipped` likewise), so that two specs of
+/// one agent compare equal.
+fn same_agent(agent: &str, rule_set: &str) -> String {
+    let Some((kind, params)) = agent.split_once(':') else {
+        return agent.to_string();
+    };
+    let params: Vec<String> = params
+        .split(',')
+        .map(|p| match p {
+            "weights=shipped" | "net=shipped" => format!("{p}:{rule_set}"),
+            _ => p.to_string(),
+        })
+        .collect();
+    format!("{kind}:{}", params.join(","))
+}
+
+/// The variant whose network `agent` borrowed in the run `dir` of rule set `rule_set`: what the
+/// run's manifest records (`inputs`, `borrowed` and `trained_under`), or, in a manifest that
+/// records neither, the variant a `weights=shipped:VARIANT` spec names when it is not the rule
+/// set's own.
+fn borrowed(dir: &Path, agent: &str, rule_set: &str) -> Option<String> {
+    let manifest = super::files::manifest(&dir.join("manifest.json")).ok();
+    let recorded = manifest.as_ref().and_then(|m| {
+        let files = m["inputs"][agent].as_object()?;
+        let known: Vec<&Value> = files
+            .values()
+            .filter(|r| r["borrowed"].is_boolean())
+            .collect();
+        if known.is_empty() {
+            return None;
+        }
+        Some(
+            known
+                .iter()
+                .find(|r| r["borrowed"] == true)
+                .map(|r| s(&r["trained_under"]).to_string()),
+        )
+    });
+    recorded.unwrap_or_else(|| {
+        agent
+            .split([':', ','])
+            .zip(agent.split([':', ',']).skip(1))
+            .find(|(k, _)| k.ends_with("weights=shipped"))
+            .map(|(_, v)| v.to_string())
+            .filter(|v| !v.contains('=') && v != rule_set)
+    })
 }
 
 /// The section's data: `rows` per game and variant, `effects` surviving the study-wide
@@ -183,6 +235,7 @@ pub fn answers(root: &Path, studies: &[Value], solves: &[Value]) -> anyhow::Resu
                         record: r.clone(),
                         p_holm: s(&tested["study_p_holm"]).to_string(),
                         fm_is_seat1,
+                        borrowed: borrowed(&root.join(s(&rs["dir"])), &agent, s(&rs["name"])),
                     },
                 ));
             }
@@ -238,16 +291,23 @@ pub fn answers(root: &Path, studies: &[Value], solves: &[Value]) -> anyhow::Resu
             .filter(|(g, v, _)| g == game && v == variant)
             .map(|(_, _, m)| m)
             .collect();
-        // Strongest first; of one agent, the most games first.
+        // Strongest first, a network of the variant's own before one borrowed from another; of
+        // one agent, the most games first.
         ms.sort_by(|a, b| {
-            strength(&b.agent).cmp(&strength(&a.agent)).then_with(|| {
-                num(&Value::String(b.games.clone()))
-                    .partial_cmp(&num(&Value::String(a.games.clone())))
-                    .unwrap_or(std::cmp::Ordering::Equal)
-            })
+            strength(&b.agent)
+                .cmp(&strength(&a.agent))
+                .then_with(|| a.borrowed.is_some().cmp(&b.borrowed.is_some()))
+                .then_with(|| {
+                    num(&Value::String(b.games.clone()))
+                        .partial_cmp(&num(&Value::String(a.games.clone())))
+                        .unwrap_or(std::cmp::Ordering::Equal)
+                })
         });
         let best = ms[0];
-        let second = ms.iter().find(|m| m.agent != best.agent).copied();
+        let second = ms
+            .iter()
+            .find(|m| same_agent(&m.agent, variant) != same_agent(&best.agent, variant))
+            .copied();
         let mut row = Map::new();
         row.insert("game".into(), json!(game));
         row.insert("variant".into(), json!(variant));
@@ -483,6 +543,19 @@ pub fn adjust_study(games: &mut [Value]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn two_specs_of_one_network_are_one_agent() {
+        assert_eq!(
+            same_agent("td:weights=shipped,ply=0", "barakat-1974"),
+            same_agent("td:weights=shipped:barakat-1974,ply=0", "barakat-1974")
+        );
+        assert_ne!(
+            same_agent("td:weights=shipped,ply=0", "ludii"),
+            same_agent("td:weights=shipped:barakat-1974,ply=0", "ludii")
+        );
+        assert_eq!(same_agent("heuristic", "ludii"), "heuristic");
+    }
 
     #[test]
     fn agents_rank_as_the_ladders_measured() {

@@ -89,6 +89,18 @@ impl NoVerifyArg {
     pub fn apply(&self) {
         cowrie_solver::db::set_verify(!self.no_verify);
     }
+
+    /// `text` (a command's output) with, under `--no-verify`, a last line saying the database
+    /// was read unchecked.
+    #[must_use]
+    pub fn stated(&self, mut text: String) -> String {
+        if self.no_verify {
+            text.push_str(
+                "the database's files were read without checking them against their SHA-256 (--no-verify)\n",
+            );
+        }
+        text
+    }
 }
 
 /// `--threads`.

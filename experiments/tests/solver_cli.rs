@@ -86,6 +86,17 @@ fn solve_writes_layers_and_summaries_and_probe_reads_them() {
     // position's.
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3 + 4, "{text}");
+    assert!(!text.contains("--no-verify"), "{text}");
+    // Read unchecked, the same answer says so on a last line.
+    let o = probe(
+        &format!("{blocked} g 0 0 40"),
+        &["--option", "win-captures=2", "--no-verify"],
+    );
+    let unchecked = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(
+        unchecked,
+        format!("{text}the database's files were read without checking them against their SHA-256 (--no-verify)\n")
+    );
     let value = lines[1]
         .strip_prefix("goats to move: ")
         .expect("the value line");

@@ -368,5 +368,5 @@ pub struct JudgeArgs {
 pub fn command(args: JudgeArgs, _command_line: Vec<String>) -> anyhow::Result<()> {
     args.verifying.apply();
     crate::run::outputs::check_file("--out", &args.output.out, &[&args.file])?;
-    print_stdout(&run(&args)?)
+    print_stdout(&args.verifying.stated(run(&args)?))
 }

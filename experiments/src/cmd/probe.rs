@@ -156,5 +156,5 @@ pub struct ProbeArgs {
 /// As [`run`].
 pub fn command(args: ProbeArgs, _command_line: Vec<String>) -> anyhow::Result<()> {
     args.verifying.apply();
-    print_stdout(&run(&args)?)
+    print_stdout(&args.verifying.stated(run(&args)?))
 }

@@ -59,6 +59,28 @@ pub const MAX_CHANCE_CHAIN: u32 = 3;
 pub trait Evaluator<G: Game>: Clone + std::fmt::Debug + Send {
     /// The value of non-terminal `state` from `player`'s view.
     fn evaluate(&self, state: &G, player: Player) -> f64;
+
+    /// The value of each child of decision node `state` after `moves`, in order, from
+    /// `player`'s view, as the search scores a leaf: the exact returns at a terminal child
+    /// (`true` beside it), else [`Evaluator::evaluate`]'s value. An evaluator may score the
+    /// children together (the `td` network's batch, [`crate::td::incremental`]).
+    fn evaluate_moves(
+        &self,
+        state: &G,
+        moves: &[G::Action],
+        player: Player,
+        out: &mut Vec<(f64, bool)>,
+    ) {
+        out.clear();
+        for &a in moves {
+            let mut child = state.clone();
+            child.play_unchecked(a);
+            out.push(match child.to_act() {
+                ToAct::Terminal(_) => (child.returns()[player.index()], true),
+                _ => (self.evaluate(&child, player), false),
+            });
+        }
+    }
 }
 
 /// The game's own evaluation ([`Evaluate::evaluate`]): the default evaluator.
@@ -196,6 +218,7 @@ pub struct Expectimax<G: Game, E = Static> {
     outcome_pool: Vec<Vec<(G::Outcome, f64)>>,
     state_pool: Vec<Vec<G>>,
     bound_pool: Vec<Vec<OutcomeBounds<G::Action>>>,
+    leaf_pool: Vec<Vec<(f64, bool)>>,
     last_depth: u32,
     /// Chance nodes entered since the last decision node on the current line.
     chain: u32,
@@ -237,6 +260,7 @@ impl<G: Evaluate, E: Evaluator<G>> Expectimax<G, E> {
             outcome_pool: Vec::new(),
             state_pool: Vec::new(),
             bound_pool: Vec::new(),
+            leaf_pool: Vec::new(),
             last_depth: 0,
             chain: 0,
             chain_cut: MAX_CHANCE_CHAIN,
@@ -320,13 +344,19 @@ impl<G: Evaluate, E: Evaluator<G>> Expectimax<G, E> {
         }
     }
 
-    /// Exact returns at a terminal state, else the evaluator.
+    /// A depth-0 child already scored by [`Evaluator::evaluate_moves`] (its value, and whether
+    /// it is terminal), counted as [`Expectimax::negamax`] would count it.
     #[inline]
-    fn leaf_value(&self, state: &G, player: Player) -> f64 {
-        match state.to_act() {
-            ToAct::Terminal(_) => state.returns()[player.index()],
-            _ => self.eval.evaluate(state, player),
+    fn scored_leaf(&mut self, (value, terminal): (f64, bool)) -> f64 {
+        if self.aborted {
+            return 0.0;
         }
+        self.nodes += 1;
+        if !terminal {
+            self.horizon = true;
+            self.check_time();
+        }
+        value
     }
 
     fn take<T>(pool: &mut Vec<Vec<T>>) -> Vec<T> {
@@ -395,12 +425,11 @@ impl<G: Evaluate, E: Evaluator<G>> Expectimax<G, E> {
         state.legal_actions(&mut moves);
         if self.config.move_ordering && depth >= 2 && moves.len() > 1 {
             let mut keys = Self::take(&mut self.key_pool);
+            let mut leaves = Self::take(&mut self.leaf_pool);
+            self.eval.evaluate_moves(state, &moves, p, &mut leaves);
             keys.clear();
-            for &a in &moves {
-                let mut child = state.clone();
-                child.play_unchecked(a);
-                keys.push((self.leaf_value(&child, p), a));
-            }
+            keys.extend(leaves.iter().zip(&moves).map(|(&(v, _), &a)| (v, a)));
+            self.leaf_pool.push(leaves);
             // Stable: equal evaluations keep the game's order.
             keys.sort_by(|x, y| y.0.total_cmp(&x.0));
             moves.clear();
@@ -470,16 +499,26 @@ impl<G: Evaluate, E: Evaluator<G>> Expectimax<G, E> {
             }
         }
         if !(ab && alpha >= beta) {
-            for &a in &moves {
+            // One ply from the horizon the children are leaves: scored together.
+            let mut leaves = Self::take(&mut self.leaf_pool);
+            leaves.clear();
+            if depth == 1 {
+                self.eval.evaluate_moves(state, &moves, pov, &mut leaves);
+            }
+            for (k, &a) in moves.iter().enumerate() {
                 if skip == Some(a) {
                     continue;
                 }
-                let mut child = state.clone();
-                child.play_unchecked(a);
-                let v = if ab {
-                    self.negamax(&child, depth - 1, alpha, beta, pov, None)
+                let v = if let Some(&leaf) = leaves.get(k) {
+                    self.scored_leaf(leaf)
                 } else {
-                    self.negamax(&child, depth - 1, -INF, INF, pov, None)
+                    let mut child = state.clone();
+                    child.play_unchecked(a);
+                    if ab {
+                        self.negamax(&child, depth - 1, alpha, beta, pov, None)
+                    } else {
+                        self.negamax(&child, depth - 1, -INF, INF, pov, None)
+                    }
                 };
                 if v > best {
                     best = v;
@@ -492,6 +531,7 @@ impl<G: Evaluate, E: Evaluator<G>> Expectimax<G, E> {
                     }
                 }
             }
+            self.leaf_pool.push(leaves);
         }
         self.move_pool.push(moves);
         let replace = self.table[slot].is_none_or(|e| {
@@ -668,13 +708,12 @@ impl<G: Evaluate, E: Evaluator<G>> Expectimax<G, E> {
         let mut order: Vec<G::Action> = legal.to_vec();
         order.shuffle(&mut self.rng);
         if self.config.move_ordering {
-            let mut keyed: Vec<(f64, G::Action)> = order
+            let mut leaves = Vec::new();
+            self.eval.evaluate_moves(state, &order, me, &mut leaves);
+            let mut keyed: Vec<(f64, G::Action)> = leaves
                 .iter()
-                .map(|&a| {
-                    let mut c = state.clone();
-                    c.play_unchecked(a);
-                    (self.leaf_value(&c, me), a)
-                })
+                .zip(&order)
+                .map(|(&(v, _), &a)| (v, a))
                 .collect();
             keyed.sort_by(|x, y| y.0.total_cmp(&x.0));
             order = keyed.into_iter().map(|(_, a)| a).collect();

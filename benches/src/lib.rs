@@ -254,6 +254,38 @@ pub fn frangieh_positions(n: usize, seed: u64) -> Vec<cowrie_engine::Frangieh> {
     out
 }
 
+/// The decision nodes with two or more legal actions, with their move lists, of `games` seeded
+/// uniformly random games of `G` under `rules` (one stream seeded by `seed` for the moves and
+/// the dice): the candidates a one-ply search scores.
+#[must_use]
+pub fn move_lists<G: Game>(rules: &G::Rules, games: u32, seed: u64) -> Vec<(G, Vec<G::Action>)> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut s = G::new(rules);
+        loop {
+            match s.to_act() {
+                ToAct::Terminal(_) => break,
+                ToAct::Chance => {
+                    s.chance_outcomes(&mut outcomes);
+                    let o = sample_outcome(&outcomes, &mut rng);
+                    s.apply_outcome(o);
+                }
+                ToAct::Decision(_) => {
+                    s.legal_actions(&mut moves);
+                    if moves.len() > 1 {
+                        out.push((s.clone(), moves.clone()));
+                    }
+                    let a = moves[rng.gen_range(0..moves.len())];
+                    s.play_unchecked(a);
+                }
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

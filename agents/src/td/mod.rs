@@ -12,6 +12,7 @@
 pub mod bargese;
 pub(crate) mod encoding;
 pub mod frangieh;
+pub mod incremental;
 pub mod julbahar;
 pub mod net;
 pub(crate) mod tables;
@@ -32,6 +33,7 @@ use crate::expectimax::Expectimax;
 use crate::spec::{ExpectimaxParams, SpecError, TdParams, Weights};
 use crate::value::Viewed;
 pub use encoding::Encoding;
+pub use incremental::Incremental;
 pub use net::{Inputs, Net, NetError, Outputs};
 
 /// The output names recorded in the weights' metadata for `outputs` outputs.
@@ -88,14 +90,28 @@ pub fn outcome<G: Game>(state: &G, viewer: Player, outputs: usize) -> Outputs {
     o
 }
 
-/// A network with the encoding it was checked against: evaluates states of `G`.
+/// A network with the encoding it was checked against: evaluates states of `G` through the
+/// accumulator and vectors of [`incremental`], one state at a time or a move list at once.
 #[derive(Clone, Debug)]
 pub struct NetEval {
     net: Arc<Net>,
+    fast: Arc<Incremental>,
     outputs: usize,
 }
 
 impl NetEval {
+    /// The network, as [`Net::forward`] evaluates it (the reference of the fast path).
+    #[must_use]
+    pub fn net(&self) -> &Net {
+        &self.net
+    }
+
+    /// The network laid out for the accumulator.
+    #[must_use]
+    pub fn incremental(&self) -> &Incremental {
+        &self.fast
+    }
+
     /// The network's outputs for non-terminal `state`, from the view of the player it returns.
     #[inline]
     pub fn outputs<G: Evaluate>(&self, state: &G) -> (Outputs, Player) {
@@ -103,7 +119,7 @@ impl NetEval {
         let viewer = state
             .td_inputs(&mut x)
             .expect("the encoding was checked when the agent was built");
-        (self.net.forward(&x), viewer)
+        (self.fast.forward(&x), viewer)
     }
 
     /// The network's equity of `state` from `player`'s view (exact returns at the end).
@@ -121,6 +137,25 @@ impl<G: Evaluate> Evaluator<G> for NetEval {
     #[inline]
     fn evaluate(&self, state: &G, player: Player) -> f64 {
         self.value(state, player)
+    }
+
+    fn evaluate_moves(
+        &self,
+        state: &G,
+        moves: &[G::Action],
+        player: Player,
+        out: &mut Vec<(f64, bool)>,
+    ) {
+        out.clear();
+        self.fast.after_moves(state, moves, |child, scored| {
+            out.push(match scored {
+                None => (child.returns()[player.index()], true),
+                Some((o, viewer)) => (
+                    Viewed::new(viewer, equity(&o, self.outputs)).for_player(player),
+                    false,
+                ),
+            });
+        });
     }
 }
 
@@ -277,6 +312,7 @@ pub fn resolve<G: Evaluate>(weights: &Weights, rules: &G::Rules) -> Result<NetEv
     };
     let enc = check::<G>(&net, rules, &name).map_err(err)?;
     Ok(NetEval {
+        fast: Arc::new(Incremental::new(&net)),
         net,
         outputs: enc.outputs,
     })
@@ -290,6 +326,8 @@ pub struct TdAgent<G: Game> {
     rng: ChaCha8Rng,
     /// Built at the first move, from the state's rules.
     search: Option<(NetEval, Box<Expectimax<G, NetEval>>)>,
+    /// The candidates' values at `ply=0` (kept to reuse its allocation).
+    leaves: Vec<(f64, bool)>,
 }
 
 impl<G: Evaluate> TdAgent<G> {
@@ -301,6 +339,7 @@ impl<G: Evaluate> TdAgent<G> {
             params,
             rng,
             search: None,
+            leaves: Vec::new(),
         }
     }
 
@@ -340,12 +379,11 @@ impl<G: Evaluate> Agent<G> for TdAgent<G> {
             return search.choose(state, legal);
         }
         let eval = eval.clone();
+        let mut leaves = std::mem::take(&mut self.leaves);
+        Evaluator::<G>::evaluate_moves(&eval, state, legal, me, &mut leaves);
         let mut best = f64::NEG_INFINITY;
         let (mut pick, mut ties) = (0, 0u32);
-        for (i, &a) in legal.iter().enumerate() {
-            let mut child = state.clone();
-            child.play_unchecked(a);
-            let v = eval.value(&child, me);
+        for (i, &(v, _)) in leaves.iter().enumerate() {
             if v > best {
                 best = v;
                 pick = i;
@@ -357,6 +395,7 @@ impl<G: Evaluate> Agent<G> for TdAgent<G> {
                 }
             }
         }
+        self.leaves = leaves;
         legal[pick]
     }
 }

@@ -163,6 +163,11 @@ impl Net {
         (self.inputs, self.hidden, self.outputs)
     }
 
+    /// The tensors `w1`, `b1`, `w2` and `b2` as the module describes them.
+    pub(crate) fn tensors(&self) -> [&[f32]; 4] {
+        [&self.w1, &self.b1, &self.w2, &self.b2]
+    }
+
     #[inline]
     fn hidden_layer(&self, x: &Inputs, h: &mut [f32; MAX_HIDDEN]) {
         let n = self.hidden;

@@ -6,21 +6,16 @@ use cowrie_engine::games::tables::{Board, Direction};
 
 use super::net::Inputs;
 
-#[inline]
+/// Sets the units of `n` checkers at `at..at + 4`: branch-free (the first `min(n, 4)` units are
+/// the non-zero ones, listed in order; the values written past them are never read).
+#[inline(always)]
 fn units(inputs: &mut Inputs, at: usize, n: u8) {
-    if n == 0 {
-        return;
+    let len = inputs.len;
+    inputs.x[at..at + 4].copy_from_slice(&[1.0, 1.0, 1.0, f32::from(n.max(3) - 3) / 2.0]);
+    for (j, slot) in inputs.nonzero[len..len + 4].iter_mut().enumerate() {
+        *slot = (at + j) as u16;
     }
-    inputs.set(at, 1.0);
-    if n >= 2 {
-        inputs.set(at + 1, 1.0);
-    }
-    if n >= 3 {
-        inputs.set(at + 2, 1.0);
-    }
-    if n > 3 {
-        inputs.set(at + 3, f32::from(n - 3) / 2.0);
-    }
+    inputs.len = len + usize::from(n.min(4));
 }
 
 /// Sets inputs `0..192`: for each point `p` (1 to 24) in side `me`'s numbering, `me`'s

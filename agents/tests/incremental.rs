@@ -1,0 +1,178 @@
+//! The evaluator built for search (`td::incremental`) against the plain evaluation
+//! (`Net::forward`, the reference): on every position of a few hundred seeded random games of
+//! every game with shipped weights, the accumulator built from scratch and the batch over each
+//! move list give every output within 1e-5 of the reference; and the `td` search on the batch
+//! path chooses the moves, and visits the nodes, that it does on the plain evaluation.
+
+use cowrie_agents::td::{self, equity, Inputs, NetEval};
+use cowrie_agents::{Agent, Evaluate, Evaluator, Expectimax, ExpectimaxParams, Viewed, Weights};
+use cowrie_engine::{
+    sample_outcome, Bargese, BargeseRules, Frangieh, FrangiehRules, Game, Julbahar, JulbaharRules,
+    Player, RuleSet, ToAct,
+};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+const TOLERANCE: f32 = 1e-5;
+
+/// The plain evaluation's outputs of non-terminal `state` and their viewer.
+fn plain<G: Evaluate>(eval: &NetEval, state: &G) -> (td::Outputs, Player) {
+    let mut x = Inputs::default();
+    let viewer = state.td_inputs(&mut x).unwrap();
+    (eval.net().forward(&x), viewer)
+}
+
+fn assert_close(got: &td::Outputs, want: &td::Outputs, what: &dyn Fn() -> String) -> f32 {
+    let worst = got
+        .iter()
+        .zip(want)
+        .map(|(a, b)| (a - b).abs())
+        .fold(0.0, f32::max);
+    assert!(worst < TOLERANCE, "{}: {got:?} against {want:?}", what());
+    worst
+}
+
+/// Plays `games` seeded random games of `G` under `rules`, checking every non-terminal
+/// position from scratch and every decision node's move list as a batch; returns the candidates
+/// checked.
+fn check_game<G: Evaluate>(rules: &G::Rules, games: u32, seed: u64) -> usize {
+    let eval = td::resolve::<G>(&Weights::Shipped, rules).unwrap();
+    let fast = eval.incremental();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
+    let (mut candidates, mut worst) = (0, 0.0f32);
+    for game in 0..games {
+        let mut s = G::new(rules);
+        loop {
+            if let ToAct::Terminal(_) = s.to_act() {
+                break;
+            }
+            let mut x = Inputs::default();
+            s.td_inputs(&mut x).unwrap();
+            let at = || format!("{} game {game} ply {}", G::NAME, s.plies());
+            worst = worst.max(assert_close(&fast.forward(&x), &plain(&eval, &s).0, &at));
+            if let ToAct::Decision(_) = s.to_act() {
+                s.legal_actions(&mut moves);
+                let mut k = 0;
+                fast.after_moves(&s, &moves, |child, scored| {
+                    let mut reference = s.clone();
+                    reference.play_unchecked(moves[k]);
+                    assert_eq!(child.hash(), reference.hash());
+                    let what = || format!("{} candidate {k}", at());
+                    match scored {
+                        None => assert!(matches!(reference.to_act(), ToAct::Terminal(_))),
+                        Some((o, viewer)) => {
+                            let (want, v) = plain(&eval, &reference);
+                            assert_eq!(viewer, v, "{}", what());
+                            worst = worst.max(assert_close(&o, &want, &what));
+                        }
+                    }
+                    k += 1;
+                });
+                assert_eq!(k, moves.len());
+                candidates += k;
+                let a = moves[rng.gen_range(0..moves.len())];
+                s.play_unchecked(a);
+            } else {
+                s.chance_outcomes(&mut outcomes);
+                s.apply_outcome(sample_outcome(&outcomes, &mut rng));
+            }
+        }
+    }
+    eprintln!(
+        "{}: {candidates} candidates, largest difference {worst:e}",
+        G::NAME
+    );
+    candidates
+}
+
+#[test]
+fn the_batch_matches_the_plain_evaluation_on_frangieh_barakat_1974() {
+    let n = check_game::<Frangieh>(&FrangiehRules::default(), 200, 1);
+    assert!(n > 100_000, "{n} candidates");
+}
+
+#[test]
+fn the_batch_matches_the_plain_evaluation_on_frangieh_modern() {
+    let n = check_game::<Frangieh>(&FrangiehRules::variant("modern").unwrap(), 200, 2);
+    assert!(n > 100_000, "{n} candidates");
+}
+
+#[test]
+fn the_batch_matches_the_plain_evaluation_on_julbahar() {
+    let n = check_game::<Julbahar>(&JulbaharRules::default(), 200, 3);
+    assert!(n > 10_000, "{n} candidates");
+}
+
+#[test]
+fn the_batch_matches_the_plain_evaluation_on_bargese() {
+    let n = check_game::<Bargese>(&BargeseRules::default(), 200, 4);
+    assert!(n > 10_000, "{n} candidates");
+}
+
+/// The network through the plain evaluation only: the search scores each leaf by itself.
+#[derive(Clone, Debug)]
+struct Plain(NetEval);
+
+impl<G: Evaluate> Evaluator<G> for Plain {
+    fn evaluate(&self, state: &G, player: Player) -> f64 {
+        let (o, viewer) = plain(&self.0, state);
+        let (_, _, outputs) = self.0.net().shape();
+        Viewed::new(viewer, equity(&o, outputs)).for_player(player)
+    }
+}
+
+#[test]
+fn td_search_chooses_as_on_the_plain_evaluation() {
+    // `td:ply=1` and `td:ply=2` are expectimax at depth 2 and 3 on the network.
+    let rules = FrangiehRules::variant("modern").unwrap();
+    let eval = td::resolve::<Frangieh>(&Weights::Shipped, &rules).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
+    let mut positions = Vec::new();
+    while positions.len() < 60 {
+        let mut s = Frangieh::new(&rules);
+        let stop = rng.gen_range(0..60);
+        loop {
+            match s.to_act() {
+                ToAct::Terminal(_) => break,
+                ToAct::Chance => {
+                    s.chance_outcomes(&mut outcomes);
+                    s.apply_outcome(sample_outcome(&outcomes, &mut rng));
+                }
+                ToAct::Decision(_) => {
+                    s.legal_actions(&mut moves);
+                    if s.plies() >= stop && moves.len() > 1 {
+                        positions.push((s, moves.clone()));
+                        break;
+                    }
+                    s.play_unchecked(moves[rng.gen_range(0..moves.len())]);
+                }
+            }
+        }
+    }
+    for depth in [2, 3] {
+        let params = ExpectimaxParams {
+            depth,
+            ms: None,
+            nodes: if depth == 3 { 20_000 } else { u64::MAX },
+        };
+        let seeded = || ChaCha8Rng::seed_from_u64(u64::from(depth));
+        let mut fast = Expectimax::with_evaluator(params, seeded(), eval.clone());
+        let mut slow = Expectimax::with_evaluator(params, seeded(), Plain(eval.clone()));
+        let positions = if depth == 3 {
+            &positions[..12]
+        } else {
+            &positions[..]
+        };
+        for (i, (s, legal)) in positions.iter().enumerate() {
+            let a = fast.choose(s, legal);
+            let b = slow.choose(s, legal);
+            assert_eq!(
+                (s.action_to_string(a), fast.nodes()),
+                (s.action_to_string(b), slow.nodes()),
+                "depth {depth} position {i}"
+            );
+        }
+    }
+}

@@ -265,6 +265,29 @@ fn advantage_and_compare_refuse_bad_counts_before_writing() {
     refused(&advantage("0"), "--games 0");
     refused(&compare("0"), "--games 0");
     assert!(!out.exists(), "nothing written for --games 0");
+    // An agent that cannot play the second rule set (Bargese's ludii has no network of its own)
+    // refuses the comparison before the first is played.
+    let no_net = cowrie(&[
+        "compare",
+        "--game",
+        "bargese",
+        "--set",
+        "finkel-2002",
+        "--set",
+        "ludii",
+        "--agent",
+        "td:ply=0",
+        "--games",
+        "2",
+        "--quiet",
+        "--out",
+        o,
+    ]);
+    refused(&no_net, "no shipped weights for bargese 'ludii'");
+    assert!(
+        !out.exists(),
+        "nothing written for an agent the second rule set refuses"
+    );
     // Self-play has no seat swap, so an odd count is filled: three games, three pairs.
     let r = advantage("3");
     assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));

@@ -84,6 +84,29 @@ fn a_trained_network_beats_its_initial_weights() {
 fn weights_do_not_depend_on_threads_and_resume_reaches_the_same_weights() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
+    // Weights already written are replaced only with --force.
+    train(&d.join("w.st"), 0, &[]);
+    let before = std::fs::read(d.join("w.st")).unwrap();
+    let again = cowrie(&[
+        "train",
+        "--game",
+        "frangieh",
+        "--games",
+        "0",
+        "--hidden",
+        "8",
+        "--quiet",
+        "--out",
+        d.join("w.st").to_str().unwrap(),
+    ]);
+    assert_eq!(again.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&again.stderr);
+    assert!(
+        err.contains("already holds weights") && err.contains("--force"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(d.join("w.st")).unwrap(), before);
+    train(&d.join("w.st"), 0, &["--force"]);
     train(&d.join("t1.st"), 300, &["--batch", "4", "--threads", "1"]);
     train(&d.join("t2.st"), 300, &["--batch", "4", "--threads", "2"]);
     assert_eq!(weights(&d.join("t1.st")), weights(&d.join("t2.st")));

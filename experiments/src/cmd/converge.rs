@@ -466,7 +466,7 @@ fn run_converge<G: Evaluate + Report>(cfg: &ConvergeConfig) -> anyhow::Result<St
     crate::pages::run_index::write(&cfg.out, &format!("cowrie converge: {} {variant}", G::NAME))?;
 
     let mut text = format!(
-        "{} ({variant}{}): {} rungs, each agent in both seats, {} games per rung (seat-swapped pairs on the same seeds in every rung), seed {}\n",
+        "{} ({variant}{}): {} rungs, each agent in both seats, {} games per rung (self-play without seat swap, game i on the same dice in every rung), seed {}\n",
         G::NAME,
         if cfg.rules.options.is_empty() {
             String::new()
@@ -527,7 +527,7 @@ fn run_converge<G: Evaluate + Report>(cfg: &ConvergeConfig) -> anyhow::Result<St
     }
     let _ = writeln!(
         text,
-        "intervals: 95%, clustered by seat-swapped pair; step: the paired difference from the previous rung on the same seeds (docs/metrics.md)"
+        "intervals: 95%, clustered by pair (self-play: each game its own pair); step: the paired difference from the previous rung on the same seeds (docs/metrics.md)"
     );
     let _ = writeln!(text, "{verdict}");
     let _ = writeln!(text, "rows in {}", cfg.out.join("converge.csv").display());
@@ -632,7 +632,7 @@ pub struct ConvergeArgs {
     /// A rung's agent, in both seats; give two or more, weakest first.
     #[arg(long = "agent", value_name = "SPEC", required = true, value_parser = agent_spec)]
     pub agents: Vec<AgentSpec>,
-    /// Games per rung (even: seat-swapped pairs).
+    /// Games per rung (self-play: each game on dice of its own, no seat swap).
     #[arg(long, default_value_t = 200, allow_negative_numbers = true, value_parser = game_count)]
     pub games: u64,
     /// `--out`.
@@ -656,7 +656,7 @@ pub struct ConvergeConfig {
     pub rules: RulesConfig,
     /// The rungs' agents, weakest first (two or more); each plays itself.
     pub agents: Vec<AgentSpec>,
-    /// Games per rung (even, positive: seat-swapped pairs).
+    /// Games per rung (positive; self-play, no seat swap).
     pub games: u64,
     /// Seed, threads, progress, command line; the seed is shared by every rung.
     pub run: RunConfig,

@@ -444,7 +444,7 @@ pub struct StudyArgs {
     /// `--out`.
     #[command(flatten)]
     pub output: OutArg,
-    /// Games per run (even).
+    /// Games per run (self-play: each game on dice of its own, no seat swap).
     #[arg(long, default_value_t = 2000, allow_negative_numbers = true, value_parser = game_count)]
     pub games: u64,
     /// `--resume`.

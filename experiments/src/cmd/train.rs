@@ -26,8 +26,8 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use crate::args::{
-    fraction_f32, game_count, positive_f32, whole_in, GameRulesArgs, OutArg, ResumeArg, SeedArg,
-    ThreadsArg, MAX_GAMES,
+    fraction_f32, game_count, positive_f32, whole_in, ForceArg, GameRulesArgs, OutArg, ResumeArg,
+    SeedArg, ThreadsArg, MAX_GAMES,
 };
 use crate::config::RulesConfig;
 use crate::output::print_stdout;
@@ -417,6 +417,7 @@ fn train<G: Game + Evaluate>(a: &TrainArgs, command_line: &[String]) -> anyhow::
 #[command(mut_arg("seed", |a| a.help("Run seed: the initial weights and the dice of every training game. Default 1")))]
 #[command(mut_arg("threads", |a| a.help("Worker threads (the weights do not depend on it)")))]
 #[command(mut_arg("resume", |a| a.help("Continue from FILE.ckpt, written by the same arguments")))]
+#[command(mut_arg("force", |a| a.help("Replace the weights FILE already holds (with its checkpoint and learning curve); without it an existing FILE is refused")))]
 pub struct TrainArgs {
     /// The game (one with a learned evaluation: frangieh) and its rules.
     #[command(flatten)]
@@ -440,6 +441,9 @@ pub struct TrainArgs {
     /// `--resume`.
     #[command(flatten)]
     pub resuming: ResumeArg,
+    /// `--force`.
+    #[command(flatten)]
+    pub forcing: ForceArg,
     /// Hidden units (1 to the network's maximum, 256).
     #[arg(long, default_value_t = 80, allow_negative_numbers = true,
           value_parser = |t: &str| whole_in::<usize>(t, 1, td::net::MAX_HIDDEN as u64, "hidden units"))]
@@ -483,6 +487,12 @@ pub fn command(args: TrainArgs, command_line: Vec<String>) -> anyhow::Result<()>
         curve_path(out, "svg"),
     ] {
         crate::run::outputs::check_file("--out", &path, &inputs)?;
+    }
+    if out.exists() && !args.resuming.resume && !args.forcing.force {
+        bail!(
+            "--out '{}' already holds weights; pass --force to replace them, --resume to continue their training, or choose another file",
+            out.display()
+        );
     }
     print_stdout(&run(&args, command_line)?)
 }

@@ -132,6 +132,32 @@ fn resume_refuses_another_run() {
 }
 
 #[test]
+fn resuming_a_finished_run_keeps_its_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    let o = out.to_str().unwrap();
+    ok(&cowrie(&base("20", o)));
+    let read = |name: &str| std::fs::read(out.join(name)).unwrap();
+    let manifest = |bytes: &[u8]| serde_json::from_slice::<serde_json::Value>(bytes).unwrap();
+    let (before, page) = (manifest(&read("manifest.json")), read("index.html"));
+    let mut args = base("20", o);
+    args.push("--resume");
+    ok(&cowrie(&args));
+    let after = manifest(&read("manifest.json"));
+    for field in [
+        "started",
+        "finished",
+        "elapsed_seconds",
+        "distinct_games",
+        "files",
+    ] {
+        assert_eq!(after[field], before[field], "{field}");
+    }
+    assert_eq!(after["distinct_games"], 20);
+    assert_eq!(read("index.html"), page);
+}
+
+#[test]
 fn shards_merge_into_the_bytes_of_one_run() {
     let dir = tempfile::tempdir().unwrap();
     let whole = dir.path().join("whole");

@@ -346,6 +346,22 @@ pub fn run_match<G: Evaluate + Report>(cfg: &MatchConfig) -> anyhow::Result<Matc
     manifest.elapsed_seconds = started.elapsed().as_secs_f64();
     manifest.games_written = rows.len() as u64;
     manifest.distinct_games = (done == 0).then_some(courses.len() as u64);
+    // A finished run resumed plays nothing: it keeps the record of the process that played it.
+    if let Some(o) = old
+        .as_ref()
+        .filter(|o| o["status"] == "complete" && done as u64 == manifest.games_written)
+    {
+        if let (Some(s), Some(f), Some(e)) = (
+            o["started"].as_str(),
+            o["finished"].as_str(),
+            o["elapsed_seconds"].as_f64(),
+        ) {
+            manifest.started = s.to_string();
+            manifest.finished = f.to_string();
+            manifest.elapsed_seconds = e;
+        }
+        manifest.distinct_games = o["distinct_games"].as_u64();
+    }
     manifest.write(&cfg.out)?;
 
     let title = title(

@@ -349,7 +349,7 @@ pub fn run_match<G: Evaluate + Report>(cfg: &MatchConfig) -> anyhow::Result<Matc
     // A finished run resumed plays nothing: it keeps the record of the process that played it.
     if let Some(o) = old
         .as_ref()
-        .filter(|o| o["status"] == "complete" && done as u64 == manifest.games_written)
+        .filter(|o| o["status"] == "complete" && done == manifest.games_written)
     {
         if let (Some(s), Some(f), Some(e)) = (
             o["started"].as_str(),

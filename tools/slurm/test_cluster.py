@@ -569,7 +569,7 @@ def main(argv):
     os.environ["PATH"] += ":/usr/local/sbin:/usr/sbin:/sbin"
     required = os.environ.get("COWRIE_REQUIRE_CLUSTER") == "1"
     if not cowrie.is_file():
-        print(f"slurm: no cowrie binary at {args.cowrie}")
+        print(f"slurm: no cowrie binary at {args.cowrie} (cargo build -p cowrie-experiments)")
         return 2
     try:
         if os.geteuid() != 0:

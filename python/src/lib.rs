@@ -1,11 +1,13 @@
 //! `cowrie._cowrie`: the native half of the Python package `cowrie` (its Python half is
 //! `python/cowrie/`). Classes [`Game`], [`State`], [`Agent`] and [`Chance`] follow OpenSpiel's
-//! names; [`play_match_csv`] runs `cowrie match` through the experiments library.
+//! names; [`play_match_csv`] runs `cowrie match` through the experiments library, and
+//! [`run_command`] one `cowrie match`, `study` or `merge` command line.
 //!
 //! No Rust panic reaches Python: inputs are checked before any engine call, errors come back as
 //! `ValueError` with the engine's or the command line's message, and every call into the
 //! engine, agents or runner goes through [`guard`], which turns a panic into a `RuntimeError`.
 
+mod command;
 mod dynamic;
 mod games;
 mod run;
@@ -613,6 +615,47 @@ fn play_match_csv(
     }
 }
 
+/// Runs one `cowrie match`, `cowrie study` or `cowrie merge` command line (`argv`, the
+/// program's name first) in this process, through the command line's parser and command
+/// functions: the files it writes are the `cowrie` program's for the same arguments, and its
+/// manifests record `argv` as the command line.
+///
+/// The command runs on a thread of its own while this one waits without the GIL, handling
+/// Python's signals every [`SIGNAL_POLL`]: an exception from a signal handler (Ctrl-C's
+/// `KeyboardInterrupt`) asks the run to stop as SIGINT asks the command line (a match or study
+/// stops at its next write of finished games, resumable with `--resume`) and is raised once it
+/// has stopped.
+#[pyfunction]
+fn run_command(py: Python<'_>, argv: Vec<String>) -> PyResult<()> {
+    let (tx, mut rx) = mpsc::channel();
+    let (done, signal) = std::thread::scope(|scope| {
+        scope.spawn(|| tx.send(guard(|| command::run_command(&argv))));
+        let mut signal = None;
+        loop {
+            let (got, back) = py.allow_threads(move || (rx.recv_timeout(SIGNAL_POLL), rx));
+            rx = back;
+            match got {
+                Ok(done) => return (done, signal),
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Err(e) = py.check_signals() {
+                        run::Stop.request();
+                        signal.get_or_insert(e);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    let lost = PyRuntimeError::new_err("internal error in cowrie: the run stopped");
+                    return (Err(lost), signal);
+                }
+            }
+        }
+    });
+    if let Some(e) = signal {
+        cowrie_experiments::interrupt::clear();
+        return Err(e);
+    }
+    done
+}
+
 /// The native half of the package `cowrie`.
 #[pymodule]
 fn _cowrie(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -623,6 +666,7 @@ fn _cowrie(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(state_from_notation, m)?)?;
     m.add_function(wrap_pyfunction!(game_names, m)?)?;
     m.add_function(wrap_pyfunction!(play_match_csv, m)?)?;
+    m.add_function(wrap_pyfunction!(run_command, m)?)?;
     m.add_function(wrap_pyfunction!(streams, m)?)?;
     m.add("CHANCE_PLAYER_ID", CHANCE_PLAYER)?;
     m.add("TERMINAL_PLAYER_ID", TERMINAL_PLAYER)?;

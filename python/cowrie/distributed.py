@@ -141,7 +141,13 @@ def _shard_task(argv, k, n, run_id, scratch, before):
     base = os.fspath(scratch) if scratch is not None else tempfile.gettempdir()
     directory = os.path.join(base, f"cowrie-{run_id}", f"shard-{k}-of-{n}")
     os.makedirs(os.path.dirname(directory), exist_ok=True)
-    return play_shard(argv, k, n, directory, before)
+    try:
+        return play_shard(argv, k, n, directory, before)
+    finally:
+        try:
+            os.rmdir(os.path.dirname(directory))  # the run's folder, once no shard is in it
+        except OSError:
+            pass
 
 
 class _Progress:

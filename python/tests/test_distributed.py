@@ -140,6 +140,22 @@ def test_study_in_three_shards_is_the_unsharded_study(local_ray, binary, tmp_pat
         {n: b[n] for n in b if not n.endswith("manifest.json")}
 
 
+def test_run_command_takes_only_match_study_and_merge(tmp_path):
+    from cowrie._cowrie import run_command
+
+    with pytest.raises(ValueError, match="runs only cowrie match, study and merge"):
+        run_command(["cowrie", "rules", "--game", "baghchal"])
+    with pytest.raises(ValueError, match="--shard '3/2'"):
+        run_command(["cowrie", "match", "--game", "baghchal", "--p1", "random", "--p2", "random",
+                     "--games", "4", "--shard", "3/2", "--out", str(tmp_path / "m")])
+
+
+def test_import_cowrie_does_not_load_ray():
+    code = "import sys, cowrie; assert 'ray' not in sys.modules, 'ray loaded'"
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+
+
 def kill_once_mid_shard(marks: str):
     """A `before_shard` hook: on a shard's first attempt, kills its worker process (SIGKILL)
     as soon as the shard's first games are on disk; on the next, notes whether the attempt

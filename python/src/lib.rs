@@ -530,6 +530,37 @@ fn streams<'py>(
 /// How often a match being played looks for a signal (Ctrl-C) to handle.
 const SIGNAL_POLL: Duration = Duration::from_millis(50);
 
+/// Runs `work` (a run of the experiments library) on a thread of its own while this one waits
+/// without the GIL, handling Python's signals every [`SIGNAL_POLL`]: the first exception a
+/// signal handler raises asks the run to stop ([`run::Stop`]) and is returned beside its result.
+fn on_own_thread<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce() -> PyResult<T> + Send,
+) -> (PyResult<T>, Option<PyErr>) {
+    let (tx, mut rx) = mpsc::channel();
+    std::thread::scope(|scope| {
+        scope.spawn(move || tx.send(work()));
+        let mut signal = None;
+        loop {
+            let (got, back) = py.allow_threads(move || (rx.recv_timeout(SIGNAL_POLL), rx));
+            rx = back;
+            match got {
+                Ok(done) => return (done, signal),
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Err(e) = py.check_signals() {
+                        run::Stop.request();
+                        signal.get_or_insert(e);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    let lost = PyRuntimeError::new_err("internal error in cowrie: the run stopped");
+                    return (Err(lost), signal);
+                }
+            }
+        }
+    })
+}
+
 /// Plays `cowrie match` with these arguments into `out` and returns the text of its
 /// `games.csv` (the Python function `cowrie.play_match` wraps it).
 ///
@@ -569,29 +600,7 @@ fn play_match_csv(
         record,
         resume,
     };
-    let stop = run::Stop;
-    let (tx, mut rx) = mpsc::channel();
-    let (played, signal) = std::thread::scope(|scope| {
-        scope.spawn(|| tx.send(guard(|| run::play_match(&args, &stop))));
-        let mut signal = None;
-        loop {
-            let (got, back) = py.allow_threads(move || (rx.recv_timeout(SIGNAL_POLL), rx));
-            rx = back;
-            match got {
-                Ok(played) => return (played, signal),
-                Err(RecvTimeoutError::Timeout) => {
-                    if let Err(e) = py.check_signals() {
-                        stop.request();
-                        signal.get_or_insert(e);
-                    }
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    let lost = PyRuntimeError::new_err("internal error in cowrie: the run stopped");
-                    return (Err(lost), signal);
-                }
-            }
-        }
-    });
+    let (played, signal) = on_own_thread(py, || guard(|| run::play_match(&args, &run::Stop)));
     let played = played?;
     match (played, signal) {
         (run::Played::Complete(csv), None) => Ok(csv),
@@ -627,28 +636,7 @@ fn play_match_csv(
 /// has stopped.
 #[pyfunction]
 fn run_command(py: Python<'_>, argv: Vec<String>) -> PyResult<()> {
-    let (tx, mut rx) = mpsc::channel();
-    let (done, signal) = std::thread::scope(|scope| {
-        scope.spawn(|| tx.send(guard(|| command::run_command(&argv))));
-        let mut signal = None;
-        loop {
-            let (got, back) = py.allow_threads(move || (rx.recv_timeout(SIGNAL_POLL), rx));
-            rx = back;
-            match got {
-                Ok(done) => return (done, signal),
-                Err(RecvTimeoutError::Timeout) => {
-                    if let Err(e) = py.check_signals() {
-                        run::Stop.request();
-                        signal.get_or_insert(e);
-                    }
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    let lost = PyRuntimeError::new_err("internal error in cowrie: the run stopped");
-                    return (Err(lost), signal);
-                }
-            }
-        }
-    });
+    let (done, signal) = on_own_thread(py, || guard(|| command::run_command(&argv)));
     if let Some(e) = signal {
         cowrie_experiments::interrupt::clear();
         return Err(e);

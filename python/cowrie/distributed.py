@@ -35,7 +35,8 @@ except ImportError as e:  # pragma: no cover - depends on the environment
 from . import OptionValue, Run, _option_texts, read_run
 from ._cowrie import run_command
 
-__all__ = ["match_command", "run_match", "run_sharded", "run_study", "study_command"]
+__all__ = ["match_command", "play_shard", "run_match", "run_sharded", "run_study",
+           "study_command"]
 
 PathLike = Union[str, "os.PathLike[str]"]
 #: A function a worker calls before it plays a shard: ``(k, n, directory)``.
@@ -200,15 +201,23 @@ def run_sharded(
     with ``cowrie merge``.
 
     Each task asks Ray for ``threads`` CPUs (give ``--threads`` the same number in ``argv``),
-    the tasks spread over the cluster's nodes (Ray's ``SPREAD`` strategy), and each is retried up to ``max_retries`` times when its worker dies. ``scratch`` is where a
-    worker plays its shard (its node's temporary directory by default); ``before_shard`` is
-    called in the worker with ``(k, n, directory)`` before each attempt. ``progress``: one bar
-    over all shards on stderr (by default when stderr is a terminal). A task's error (a bad
-    argument, with the command line's message) is raised as it was, the other tasks cancelled.
+    the tasks are spread over the cluster's nodes (Ray's ``SPREAD`` strategy), and each is
+    retried up to ``max_retries`` times when its worker dies. ``scratch`` is where a worker
+    plays its shard (its node's temporary directory by default); ``before_shard`` is called in
+    the worker with ``(k, n, directory)`` before each attempt. ``progress``: one bar over all
+    shards on stderr (by default when stderr is a terminal). A task's error (a bad argument,
+    with the command line's message) is raised as it was, the other tasks cancelled. An ``out``
+    that already holds a run is refused before any shard is played, unless ``force``.
     """
     if isinstance(shards, bool) or not isinstance(shards, int) or shards < 1:
         raise ValueError(f"shards {shards!r}: must be a whole number from 1")
     out = os.fspath(out)
+    held = os.path.join(out, "manifest.json")
+    if not force and os.path.exists(held):
+        raise ValueError(
+            f"--out '{out}' already holds a run ('{held}'); pass force=True to replace it, "
+            "or choose another directory"
+        )
     run_id = uuid.uuid4().hex
     # SPREAD: the shards go to as many nodes as have room, rather than filling the first.
     task = ray.remote(_shard_task).options(

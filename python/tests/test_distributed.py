@@ -213,6 +213,16 @@ def test_a_bad_argument_is_the_command_lines_error(local_ray, tmp_path):
     assert not (tmp_path / "m").exists()
 
 
+def test_an_out_that_holds_a_run_is_refused_before_any_shard(local_ray, unsharded_match,
+                                                              tmp_path):
+    marks = tmp_path / "started"
+    marks.mkdir()
+    with pytest.raises(ValueError, match="already holds a run"):
+        distributed.run_match(**MATCH, out=unsharded_match, shards=2, progress=False,
+                              before_shard=lambda k, n, d: (marks / str(k)).touch())
+    assert not list(marks.iterdir())
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind((LOOPBACK, 0))

@@ -1,5 +1,5 @@
-"""cowrie.distributed on real Ray clusters started here (on the loopback address only): a match or a study
-spread over Ray tasks and merged equals the unsharded `cowrie match` / `cowrie study` run of the
+"""cowrie.distributed on real Ray clusters started here, on a loopback address only: a match or
+a study spread over Ray tasks and merged equals the unsharded `cowrie match` / `cowrie study` run of the
 binary, byte for byte; a worker killed mid-shard is retried, resumes, and the run still ends
 identical.
 
@@ -30,8 +30,8 @@ try:
     import ray
 except ImportError:
     if REQUIRED:
-        pytest.fail("COWRIE_REQUIRE_CLUSTER=1 but Ray is not installed: pip install './python[ray]'",
-                    pytrace=False)
+        pytest.fail("COWRIE_REQUIRE_CLUSTER=1 but Ray is not installed: "
+                    "pip install './python[ray]'", pytrace=False)
     pytest.skip("Ray is not installed (pip install './python[ray]')", allow_module_level=True)
 
 from cowrie import distributed  # noqa: E402

@@ -1,7 +1,7 @@
 """cowrie.distributed on real Ray clusters started here, on a loopback address only: a match or
-a study spread over Ray tasks and merged equals the unsharded `cowrie match` / `cowrie study` run of the
-binary, byte for byte; a worker killed mid-shard is retried, resumes, and the run still ends
-identical.
+a study spread over Ray tasks and merged equals the unsharded `cowrie match` / `cowrie study`
+run of the binary, byte for byte; a worker killed mid-shard is retried, resumes, and the run
+still ends identical.
 
 Skipped when Ray is not installed, unless COWRIE_REQUIRE_CLUSTER=1 (as CI sets it), under which
 a missing Ray is a failure.

@@ -153,3 +153,8 @@ def play_match_csv(
     """Runs ``cowrie match`` into ``out`` and returns its ``games.csv``; a signal handler's
     exception (Ctrl-C) stops it at its next write of finished games, resumable with
     ``resume``."""
+
+def run_command(argv: List[str]) -> None:
+    """Runs one ``cowrie match``, ``cowrie study`` or ``cowrie merge`` command line (the
+    program's name first) in this process through the command line's own parser and command
+    functions; bad arguments or a failed run raise ``ValueError`` with its one-line message."""

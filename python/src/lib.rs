@@ -1,11 +1,13 @@
 //! `cowrie._cowrie`: the native half of the Python package `cowrie` (its Python half is
 //! `python/cowrie/`). Classes [`Game`], [`State`], [`Agent`] and [`Chance`] follow OpenSpiel's
-//! names; [`play_match_csv`] runs `cowrie match` through the experiments library.
+//! names; [`play_match_csv`] runs `cowrie match` through the experiments library, and
+//! [`run_command`] one `cowrie match`, `study` or `merge` command line.
 //!
 //! No Rust panic reaches Python: inputs are checked before any engine call, errors come back as
 //! `ValueError` with the engine's or the command line's message, and every call into the
 //! engine, agents or runner goes through [`guard`], which turns a panic into a `RuntimeError`.
 
+mod command;
 mod dynamic;
 mod games;
 mod run;
@@ -528,6 +530,37 @@ fn streams<'py>(
 /// How often a match being played looks for a signal (Ctrl-C) to handle.
 const SIGNAL_POLL: Duration = Duration::from_millis(50);
 
+/// Runs `work` (a run of the experiments library) on a thread of its own while this one waits
+/// without the GIL, handling Python's signals every [`SIGNAL_POLL`]: the first exception a
+/// signal handler raises asks the run to stop ([`run::Stop`]) and is returned beside its result.
+fn on_own_thread<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce() -> PyResult<T> + Send,
+) -> (PyResult<T>, Option<PyErr>) {
+    let (tx, mut rx) = mpsc::channel();
+    std::thread::scope(|scope| {
+        scope.spawn(move || tx.send(work()));
+        let mut signal = None;
+        loop {
+            let (got, back) = py.allow_threads(move || (rx.recv_timeout(SIGNAL_POLL), rx));
+            rx = back;
+            match got {
+                Ok(done) => return (done, signal),
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Err(e) = py.check_signals() {
+                        run::Stop.request();
+                        signal.get_or_insert(e);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    let lost = PyRuntimeError::new_err("internal error in cowrie: the run stopped");
+                    return (Err(lost), signal);
+                }
+            }
+        }
+    })
+}
+
 /// Plays `cowrie match` with these arguments into `out` and returns the text of its
 /// `games.csv` (the Python function `cowrie.play_match` wraps it).
 ///
@@ -567,29 +600,7 @@ fn play_match_csv(
         record,
         resume,
     };
-    let stop = run::Stop;
-    let (tx, mut rx) = mpsc::channel();
-    let (played, signal) = std::thread::scope(|scope| {
-        scope.spawn(|| tx.send(guard(|| run::play_match(&args, &stop))));
-        let mut signal = None;
-        loop {
-            let (got, back) = py.allow_threads(move || (rx.recv_timeout(SIGNAL_POLL), rx));
-            rx = back;
-            match got {
-                Ok(played) => return (played, signal),
-                Err(RecvTimeoutError::Timeout) => {
-                    if let Err(e) = py.check_signals() {
-                        stop.request();
-                        signal.get_or_insert(e);
-                    }
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    let lost = PyRuntimeError::new_err("internal error in cowrie: the run stopped");
-                    return (Err(lost), signal);
-                }
-            }
-        }
-    });
+    let (played, signal) = on_own_thread(py, || guard(|| run::play_match(&args, &run::Stop)));
     let played = played?;
     match (played, signal) {
         (run::Played::Complete(csv), None) => Ok(csv),
@@ -613,6 +624,26 @@ fn play_match_csv(
     }
 }
 
+/// Runs one `cowrie match`, `cowrie study` or `cowrie merge` command line (`argv`, the
+/// program's name first) in this process, through the command line's parser and command
+/// functions: the files it writes are the `cowrie` program's for the same arguments, and its
+/// manifests record `argv` as the command line.
+///
+/// The command runs on a thread of its own while this one waits without the GIL, handling
+/// Python's signals every [`SIGNAL_POLL`]: an exception from a signal handler (Ctrl-C's
+/// `KeyboardInterrupt`) asks the run to stop as SIGINT asks the command line (a match or study
+/// stops at its next write of finished games, resumable with `--resume`) and is raised once it
+/// has stopped.
+#[pyfunction]
+fn run_command(py: Python<'_>, argv: Vec<String>) -> PyResult<()> {
+    let (done, signal) = on_own_thread(py, || guard(|| command::run_command(&argv)));
+    if let Some(e) = signal {
+        cowrie_experiments::interrupt::clear();
+        return Err(e);
+    }
+    done
+}
+
 /// The native half of the package `cowrie`.
 #[pymodule]
 fn _cowrie(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -623,6 +654,7 @@ fn _cowrie(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(state_from_notation, m)?)?;
     m.add_function(wrap_pyfunction!(game_names, m)?)?;
     m.add_function(wrap_pyfunction!(play_match_csv, m)?)?;
+    m.add_function(wrap_pyfunction!(run_command, m)?)?;
     m.add_function(wrap_pyfunction!(streams, m)?)?;
     m.add("CHANCE_PLAYER_ID", CHANCE_PLAYER)?;
     m.add("TERMINAL_PLAYER_ID", TERMINAL_PLAYER)?;

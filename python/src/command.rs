@@ -1,0 +1,41 @@
+//! `cowrie._cowrie.run_command`: one `cowrie match`, `cowrie study` or `cowrie merge` command
+//! line run in this process through the command line's own parser and command functions
+//! (`experiments/src/cmd/`), so its files are those the `cowrie` program writes for the same
+//! arguments. `cowrie.distributed` runs each shard of a match or study so inside a Ray worker,
+//! then joins the shards with `cowrie merge`.
+
+use clap::Parser;
+use cowrie_engine::one_line;
+use cowrie_experiments::cli::{Cli, Command};
+use cowrie_experiments::cmd::{match_cmd, merge, study};
+
+/// Parses `argv` (`argv[0]` is the program's name, as `cowrie`) as the command line does and
+/// runs it. Only the commands a distributed run needs are taken: `match`, `study` and `merge`.
+///
+/// # Errors
+/// The command line's one-line message for bad arguments (clap's first paragraph) or a failed
+/// run, without its `error: `.
+pub fn run_command(argv: &[String]) -> Result<(), String> {
+    let cli = Cli::try_parse_from(argv).map_err(|e| {
+        let text = e.render().to_string();
+        let first: Vec<&str> = text
+            .lines()
+            .take_while(|l| !l.trim().is_empty())
+            .map(str::trim)
+            .collect();
+        one_line(first.join(" ").trim_start_matches("error: "))
+    })?;
+    let command_line = argv.to_vec();
+    let done = match cli.command {
+        Command::Match(a) => match_cmd::command(a, command_line),
+        Command::Study(a) => study::command(a, command_line),
+        Command::Merge(a) => merge::command(a, command_line),
+        _ => {
+            let name = argv.get(1).map_or("", String::as_str);
+            return Err(format!(
+                "'{name}': run_command runs only cowrie match, study and merge"
+            ));
+        }
+    };
+    done.map_err(|e| one_line(&format!("{e:#}").replace('\n', " ")))
+}

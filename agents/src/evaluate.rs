@@ -42,6 +42,21 @@ pub trait Evaluate: Game {
         None
     }
 
+    /// The bear-off race this state is, for an exact evaluation from the one-sided bear-off
+    /// database ([`crate::bearoff`]): `Some` where the side to move is about to roll, both sides
+    /// are wholly in their home boards and the value at stake is this game's result; `None`
+    /// elsewhere and in games without one (the default).
+    fn bearoff_race(&self) -> Option<crate::bearoff::Race> {
+        None
+    }
+
+    /// The tables rules a one-sided bear-off database ([`crate::bearoff::Database`]) of this
+    /// game under `rules` is built with; `None` for games without one (the default).
+    fn bearoff_rules(rules: &Self::Rules) -> Option<cowrie_engine::games::tables::TablesParams> {
+        let _ = rules;
+        None
+    }
+
     /// The solved database in `dir` for the `perfect` agent. Games without a solver refuse
     /// (the default).
     ///

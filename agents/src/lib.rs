@@ -43,6 +43,7 @@
 
 pub mod agent;
 pub mod any;
+pub mod bearoff;
 pub mod evaluate;
 pub mod expectimax;
 pub mod external;

@@ -112,6 +112,9 @@ pub struct TdParams {
     /// iteration that would visit more nodes is abandoned and the move is the deepest completed
     /// one's, so `ply=2,nodes=N` searches two plies where that is cheap and one elsewhere.
     pub nodes: u64,
+    /// Whether bear-off races are valued exactly from the one-sided bear-off database
+    /// ([`crate::bearoff`]) instead of by the network (`bearoff=on`; default off).
+    pub bearoff: bool,
 }
 
 /// The default per-move timeout of an `external` agent, in milliseconds.
@@ -683,11 +686,23 @@ pub const TD: Kind<TdParams, AgentSpec> = Kind {
                 Some(())
             },
         ),
+        Param {
+            key: "bearoff",
+            values: Values::Switch,
+            default: Fallback::Quiet(Value::Switch(false)),
+            doc: "bear-off races (both sides wholly home, the game's result at stake) valued exactly from the one-sided bear-off database instead of by the network",
+            get: |p| switch_text(p.bearoff),
+            set: |p, v| {
+                p.bearoff = v.switch()?;
+                Some(())
+            },
+        },
     ],
     blank: || TdParams {
         weights: Weights::Shipped,
         ply: 0,
         nodes: DEFAULT_NODES,
+        bearoff: false,
     },
     wrap: AgentSpec::Td,
 };

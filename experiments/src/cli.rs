@@ -63,6 +63,10 @@ pub enum Command {
     /// Prints cowrie's manual page (roff), generated from the same definitions as `--help`
     /// (`cowrie man > cowrie.1; man ./cowrie.1`).
     Man,
+    /// The one-sided bear-off database of a tables game's rule set (frangieh, julbahar): every
+    /// position of up to 15 checkers on the home points, its distribution of turns to bear off;
+    /// writes DIR/expected.csv, DIR/distribution.csv, DIR/manifest.json, or prints one position.
+    Bearoff(crate::cmd::bearoff::BearoffArgs),
     /// The match-equity table of matches to a target score (Julbahar), from a subgames.csv.
     Equity(crate::cmd::equity::EquityArgs),
     /// Draws a position of any game as a diagram labelled in words, SVG or PNG (by the

@@ -6,8 +6,8 @@ use anyhow::Context;
 use clap::{CommandFactory, Parser};
 use cowrie_experiments::cli::{Cli, Command};
 use cowrie_experiments::cmd::{
-    bench, compare, converge, entry, equity, judge, ladder, legal, match_cmd, merge, probe, replay,
-    report, rules_cmd, show, solve, study, tournament, train,
+    bearoff, bench, compare, converge, entry, equity, judge, ladder, legal, match_cmd, merge,
+    probe, replay, report, rules_cmd, show, solve, study, tournament, train,
 };
 use cowrie_experiments::output::print_stdout;
 
@@ -79,6 +79,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Solve(a) => solve::command(a, cl),
         Command::Probe(a) => probe::command(a, cl),
         Command::Judge(a) => judge::command(a, cl),
+        Command::Bearoff(a) => bearoff::command(a, cl),
         Command::Equity(a) => equity::command(a, cl),
         Command::Show(a) => show::command(a, cl),
         Command::Entry(a) => entry::command(a, cl),

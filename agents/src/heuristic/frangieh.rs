@@ -11,6 +11,9 @@
 use cowrie_engine::games::frangieh::{Phase, Scoring};
 use cowrie_engine::{Frangieh, FrangiehRules, Game, Player, ToAct};
 
+use cowrie_engine::games::tables::TablesParams;
+
+use crate::bearoff::Race;
 use crate::td::encoding::Encoding;
 use crate::td::frangieh as tesauro;
 use crate::td::net::Inputs;
@@ -58,5 +61,17 @@ impl Evaluate for Frangieh {
 
     fn td_inputs(&self, inputs: &mut Inputs) -> Option<Player> {
         Some(tesauro::encode(self, inputs))
+    }
+
+    fn bearoff_rules(rules: &FrangiehRules) -> Option<TablesParams> {
+        Some(rules.tables())
+    }
+
+    fn bearoff_race(&self) -> Option<Race> {
+        if self.phase() != Phase::Roll {
+            return None;
+        }
+        let gammons = self.rules().scoring == Scoring::Gammons;
+        Race::on_board(self.board(), self.side_to_move(), self.params(), gammons)
     }
 }

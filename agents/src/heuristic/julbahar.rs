@@ -7,9 +7,12 @@
 //!
 //! Hand-set weights, not tuned; at a finished match the exact returns.
 
-use cowrie_engine::games::julbahar::Phase;
+use cowrie_engine::games::julbahar::{Phase, Unit};
 use cowrie_engine::{Game, Julbahar, JulbaharRules, Player, ToAct};
 
+use cowrie_engine::games::tables::TablesParams;
+
+use crate::bearoff::Race;
 use crate::evaluate::Evaluate;
 use crate::td::encoding::Encoding;
 use crate::td::julbahar as tables;
@@ -47,5 +50,18 @@ impl Evaluate for Julbahar {
 
     fn td_inputs(&self, inputs: &mut Inputs) -> Option<Player> {
         Some(tables::encode(self, inputs))
+    }
+
+    /// Only under `unit=game`: under `unit=match` the value at stake is the match, which the
+    /// game's win probability alone does not give.
+    fn bearoff_rules(rules: &JulbaharRules) -> Option<TablesParams> {
+        Some(rules.tables())
+    }
+
+    fn bearoff_race(&self) -> Option<Race> {
+        if self.phase() != Phase::Roll || self.rules().unit != Unit::Game {
+            return None;
+        }
+        Race::on_board(self.board(), self.side_to_move(), self.params(), false)
     }
 }

@@ -10,6 +10,7 @@
 //! `2 win - 1` or `2 win - 1 + win_gammon + win_backgammon - lose_gammon - lose_backgammon`.
 
 pub mod bargese;
+pub mod bearoff;
 pub(crate) mod encoding;
 pub mod frangieh;
 pub mod incremental;
@@ -97,6 +98,8 @@ pub struct NetEval {
     net: Arc<Net>,
     fast: Arc<Incremental>,
     outputs: usize,
+    /// Bear-off races valued from the bear-off database ([`bearoff`]).
+    bearoff: bool,
 }
 
 impl NetEval {
@@ -104,6 +107,14 @@ impl NetEval {
     #[must_use]
     pub fn net(&self) -> &Net {
         &self.net
+    }
+
+    /// The same evaluation, valuing bear-off races from the bear-off database when `on`
+    /// ([`bearoff::race_value`]).
+    #[must_use]
+    pub fn with_bearoff(mut self, on: bool) -> Self {
+        self.bearoff = on;
+        self
     }
 
     /// The network laid out for the accumulator.
@@ -128,6 +139,11 @@ impl NetEval {
         if let ToAct::Terminal(_) = state.to_act() {
             return state.returns()[player.index()];
         }
+        if self.bearoff {
+            if let Some(v) = bearoff::race_value(state, player, self.outputs) {
+                return v;
+            }
+        }
         let (o, viewer) = self.outputs(state);
         Viewed::new(viewer, equity(&o, self.outputs)).for_player(player)
     }
@@ -150,6 +166,10 @@ impl<G: Evaluate> Evaluator<G> for NetEval {
         self.fast.after_moves(state, moves, |child, scored| {
             out.push(match scored {
                 None => (child.returns()[player.index()], true),
+                Some(_) if self.bearoff && child.bearoff_race().is_some() => (
+                    bearoff::race_value(child, player, self.outputs).expect("a race"),
+                    false,
+                ),
                 Some((o, viewer)) => (
                     Viewed::new(viewer, equity(&o, self.outputs)).for_player(player),
                     false,
@@ -315,6 +335,7 @@ pub fn resolve<G: Evaluate>(weights: &Weights, rules: &G::Rules) -> Result<NetEv
         fast: Arc::new(Incremental::new(&net)),
         net,
         outputs: enc.outputs,
+        bearoff: false,
     })
 }
 
@@ -346,7 +367,7 @@ impl<G: Evaluate> TdAgent<G> {
     fn ready(&mut self, state: &G) -> &mut (NetEval, Box<Expectimax<G, NetEval>>) {
         if self.search.is_none() {
             let eval = match resolve::<G>(&self.params.weights, state.rules()) {
-                Ok(e) => e,
+                Ok(e) => e.with_bearoff(self.params.bearoff),
                 Err(e) => panic!("{e}"),
             };
             let rng = ChaCha8Rng::from_rng(&mut self.rng).expect("ChaCha from ChaCha");

@@ -66,18 +66,17 @@ fn the_table_recounts_from_the_rungs_and_does_not_depend_on_threads() {
         "{text}"
     );
     ok(&converge(&two, "2", &[]));
-    for f in [
-        "converge.csv",
-        "converge.txt",
-        "converge.svg",
-        "strength.csv",
-        "verdict.csv",
-    ] {
-        assert!(
-            read(&one.join(f)) == read(&two.join(f)),
-            "{f} differs between 1 and 2 threads"
-        );
-    }
+    same_files(
+        &one,
+        &two,
+        &[
+            "converge.csv",
+            "converge.txt",
+            "converge.svg",
+            "strength.csv",
+            "verdict.csv",
+        ],
+    );
     let (h, rows) = read_rows(&one.join("converge.csv"));
     assert_eq!(h.iter().collect::<Vec<_>>(), converge::COLUMNS);
     // What the table promises: per rung the agent, games and pairs, each metric's value with its
@@ -182,6 +181,26 @@ fn the_table_recounts_from_the_rungs_and_does_not_depend_on_threads() {
     }
 }
 
+/// Copies the finished match `from` (its manifest, games and summary) to `to`.
+fn copy_finished(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for f in ["manifest.json", "games.csv", "summary.csv"] {
+        std::fs::copy(from.join(f), to.join(f)).unwrap();
+    }
+}
+
+/// Asserts that each of `files` has the same bytes in `a` and in `b`.
+fn same_files(a: &Path, b: &Path, files: &[&str]) {
+    for f in files {
+        assert!(
+            read(&a.join(f)) == read(&b.join(f)),
+            "{f} differs between {} and {}",
+            a.display(),
+            b.display()
+        );
+    }
+}
+
 /// Leaves in `to` the match of `from` as an interruption after `keep` games leaves it: its
 /// manifest `running` and vouching for `keep` games, and a torn row after them.
 fn interrupt(from: &Path, to: &Path, keep: usize) {
@@ -211,34 +230,21 @@ fn a_resumed_run_ends_with_the_bytes_of_an_uninterrupted_one() {
     // games vouched for by its manifest (and a torn row after them), rung 3 and the strength
     // match not begun, and no table yet.
     let rungs = rung_dirs(&cut);
-    std::fs::create_dir_all(&rungs[0]).unwrap();
-    std::fs::copy(whole.join("manifest.json"), cut.join("manifest.json")).unwrap();
     let src = rung_dirs(&whole);
-    for f in ["manifest.json", "games.csv", "summary.csv"] {
-        std::fs::copy(src[0].join(f), rungs[0].join(f)).unwrap();
-    }
+    copy_finished(&src[0], &rungs[0]);
+    std::fs::copy(whole.join("manifest.json"), cut.join("manifest.json")).unwrap();
     interrupt(&src[1], &rungs[1], 6);
     ok(&converge(&cut, "1", &["--resume"]));
-    for f in [
+    let tables = [
         "converge.csv",
         "converge.txt",
         "converge.svg",
         "strength.csv",
         "verdict.csv",
-    ] {
-        assert!(
-            read(&cut.join(f)) == read(&whole.join(f)),
-            "{f} differs after resume"
-        );
-    }
+    ];
+    same_files(&cut, &whole, &tables);
     for (a, b) in src.iter().zip(rung_dirs(&cut)) {
-        for f in ["games.csv", "summary.csv"] {
-            assert!(
-                read(&a.join(f)) == read(&b.join(f)),
-                "{}/{f} differs",
-                b.display()
-            );
-        }
+        same_files(a, &b, &["games.csv", "summary.csv"]);
     }
     // A resume of another run is refused.
     let o = cowrie(&[
@@ -502,28 +508,23 @@ fn the_strength_match_is_played_recounted_written_and_resumed() {
 
     // Interrupted after 10 games of the strength match, with every rung done and no table.
     let cut = dir.path().join("cut");
-    std::fs::create_dir_all(&cut).unwrap();
-    std::fs::copy(whole.join("manifest.json"), cut.join("manifest.json")).unwrap();
     for d in ["1-random", "2-heuristic_temperature_0"] {
-        std::fs::create_dir_all(cut.join(d)).unwrap();
-        for f in ["manifest.json", "games.csv", "summary.csv"] {
-            std::fs::copy(whole.join(d).join(f), cut.join(d).join(f)).unwrap();
-        }
+        copy_finished(&whole.join(d), &cut.join(d));
     }
+    std::fs::copy(whole.join("manifest.json"), cut.join("manifest.json")).unwrap();
     interrupt(&matched, &cut.join("strength-2-v-1"), 10);
     ok(&frangieh(&cut, "40", &["--resume"]));
-    for f in [
-        "converge.csv",
-        "converge.txt",
-        "strength.csv",
-        "verdict.csv",
-        "strength-2-v-1/games.csv",
-    ] {
-        assert!(
-            read(&cut.join(f)) == read(&whole.join(f)),
-            "{f} differs after resume"
-        );
-    }
+    same_files(
+        &cut,
+        &whole,
+        &[
+            "converge.csv",
+            "converge.txt",
+            "strength.csv",
+            "verdict.csv",
+            "strength-2-v-1/games.csv",
+        ],
+    );
     // A resume asking another strength match is another run.
     refused(&frangieh(&cut, "20", &["--resume"]), "another run");
 

@@ -941,8 +941,16 @@ fn converge_entry_equity_report_show_and_train_refuse_bad_values_and_inputs() {
     );
     t.refuse(
         &[
-            "converge", "--game", "baghchal", "--agent", "random", "--agent", "random", "--games",
-            "2", "--out",
+            "converge",
+            "--game",
+            "baghchal",
+            "--agent",
+            "random",
+            "--agent",
+            "heuristic",
+            "--games",
+            "2",
+            "--out",
         ],
         &[case(&["rand.bin"], "'rand.bin'"), case(&["run"], "--force")],
     );

@@ -29,21 +29,27 @@ fn copy_from(from: &Path, rel: &str, to: &Path) {
 fn tree() -> tempfile::TempDir {
     let t = tempfile::tempdir().unwrap();
     let r = t.path();
-    // The study's files are a fixed copy (a study re-run changes the committed ones).
+    // The study's files and a convergence run made before the strength match are a fixed copy
+    // (a re-run changes the committed ones).
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/report");
     for f in [
         "default-study/frangieh/compare.csv",
         "default-study/frangieh/1-barakat-1974/manifest.json",
         "default-study/frangieh/2-modern/manifest.json",
+        "converge/baghchal/converge.csv",
+        "converge/baghchal/converge.txt",
+        "converge/baghchal/manifest.json",
     ] {
         copy_from(&fixture, f, r);
     }
     for f in [
         "ladder/julbahar/ladder.csv",
         "ladder/julbahar/manifest.json",
-        "converge/baghchal/converge.csv",
-        "converge/baghchal/converge.txt",
-        "converge/baghchal/manifest.json",
+        "converge/frangieh-barakat-1974/converge.csv",
+        "converge/frangieh-barakat-1974/converge.txt",
+        "converge/frangieh-barakat-1974/strength.csv",
+        "converge/frangieh-barakat-1974/verdict.csv",
+        "converge/frangieh-barakat-1974/manifest.json",
         "converge/baghchal-perfect/converge.csv",
         "converge/baghchal-perfect/converge.txt",
         "converge/baghchal-perfect/manifest.json",
@@ -114,6 +120,16 @@ fn the_report_shows_the_csv_figures_and_is_byte_identical() {
         "| 5 | `perfect:db=dbs/five-captures,depth=4` | 200 | 0.000 (solved) | -0.295 [-0.354, -0.236] * | 0.000 (solved) |"
     ));
     assert!(first.contains("| 0.970 [0.937, 0.986] |"));
+    // A convergence run with its strength match: strength.csv gives 0.542500 [0.494602,
+    // 0.590398], p 0.082019, not significant; verdict.csv the first mover's last step 0.017500
+    // [-0.044339, 0.079339], not within ±0.02, and the draw share's [0, 0], within.
+    assert!(first.contains(
+        "against rung 5 `td:weights=shipped,ply=0`, 400 games, 200 pairs: pair score 0.542 [0.495, 0.590], p = 0.0820; shown stronger: no."
+    ), "{first}");
+    assert!(first.contains("| first mover wins | no | no | +0.018 [-0.044, +0.079] | no |"));
+    assert!(first.contains("| draws | no | no | +0.000 [+0.000, +0.000] | yes |"));
+    // A run made before the strength match is said to be one, not settled by the rule.
+    assert!(first.contains("This run was made before the strength match"));
     // The command a solve's manifest records, and none where no manifest is committed.
     assert!(first.contains(
         "Made by `cowrie solve --game baghchal --variant five-captures --option 'goats-blocked=pass' --movement-only"
@@ -181,7 +197,11 @@ fn bad_input_is_refused_naming_the_file() {
     fs::write(&csv, "game,variant,rung\nbaghchal,five-captures\n").unwrap();
     refused(&report(t.path(), false), "converge.csv");
     // A malformed CSV no manifest records (ladder manifests record no files).
-    copy("converge/baghchal/converge.csv", t.path());
+    copy_from(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/report"),
+        "converge/baghchal/converge.csv",
+        t.path(),
+    );
     let csv = t.path().join("ladder/julbahar/ladder.csv");
     fs::write(&csv, "step,upper\n1\n").unwrap();
     refused(&report(t.path(), false), "malformed CSV");

@@ -1,21 +1,27 @@
 //! `cowrie converge`: the same self-play experiment under a ladder of agent strengths, to show
 //! whether its answer (the first mover's win rate, the draw share) has settled.
 //!
-//! Each rung is one agent spec, weakest first, playing itself: an ordinary seat-swapped match
-//! (`cowrie match` with the spec in both seats) into `OUT/<n>-<spec>/`. Every rung uses the same
-//! run seed, so pair `k` of every rung sees the same chance stream (common random numbers), and
-//! the step from one rung to the next is measured as a paired difference over the pairs.
+//! Each rung is one agent spec, weakest first, playing itself: an ordinary match (`cowrie match`
+//! with the spec in both seats, self-play without seat swap) into `OUT/<n>-<spec>/`. Every rung
+//! uses the same run seed, so game `k` of every rung sees the same chance stream (common random
+//! numbers), and the step from one rung to the next is measured as a paired difference.
+//!
+//! Then the top rung plays the rung below it, `--strength-games` games in seat-swapped pairs on
+//! shared dice as a `cowrie ladder` step does, into `OUT/strength-<n>-v-<n-1>/`: its pair-level
+//! score says whether the top rung is shown stronger ([`Strength`]).
 //!
 //! Writes `OUT/converge.csv` (one row per rung and metric: the value with its 95% interval
 //! clustered by pair, and the paired difference from the previous rung with its interval),
-//! `OUT/converge.txt` (the verdict), `OUT/converge.svg` (the first-mover win rate and the draw
-//! share against the rung, with their intervals) and `OUT/manifest.json`. docs/metrics.md
-//! (*Convergence with strength*) gives the formulas and the verdict's rules.
+//! `OUT/strength.csv` (the strength match's pair score, interval and significance),
+//! `OUT/verdict.csv` (per answer: settled or not, and each condition), `OUT/converge.txt` (the
+//! verdict in words), `OUT/converge.svg` (the first-mover win rate and the draw share against the
+//! rung, with their intervals) and `OUT/manifest.json`. docs/metrics.md (*Convergence with
+//! strength*) gives the formulas and the verdict's rules.
 //!
 //! A rung whose agent plays perfectly from the start (`perfect:db=DIR` on a database solved back
 //! to the start position) is the end of the ladder: its games must all end as the solved start
 //! value says, and the rates that value fixes are reported as exact, with `cluster` `solved` and
-//! an interval of zero width ([`Solved`]).
+//! an interval of zero width ([`Solved`]). As the top rung it needs no strength match.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -40,6 +46,10 @@ use crate::run::record::{read_games, GameRow, Outcome};
 use crate::run::runner;
 use crate::run::runner::MatchConfig;
 use crate::stats::metrics::{metrics, run_stats, Metric, RuleSetStats};
+use crate::stats::ratings::Pentanomial;
+
+mod verdict;
+pub use verdict::{parity_runs, settled, Step, Strength, Top, MARGIN};
 
 /// The metrics `converge.csv` reports, in its order; the others of `docs/metrics.md` are in
 /// each rung's own files. Bargese and Julbahar add their second first-mover definitions.
@@ -73,6 +83,41 @@ pub const COLUMNS: [&str; 16] = [
     "step_significant",
 ];
 
+/// The header of `strength.csv`: the top rung (`upper`) against the rung below (`lower`).
+pub const STRENGTH_COLUMNS: [&str; 14] = [
+    "game",
+    "variant",
+    "upper_rung",
+    "lower_rung",
+    "upper",
+    "lower",
+    "games",
+    "pairs",
+    "truncated_pairs",
+    "pair_score",
+    "pair_score_ci95_low",
+    "pair_score_ci95_high",
+    "p_value",
+    "pair_significant",
+];
+
+/// The header of `verdict.csv`: one row per answer (`first_mover_win_rate`, `drawishness`).
+pub const VERDICT_COLUMNS: [&str; 10] = [
+    "game",
+    "variant",
+    "metric",
+    "settled",
+    "top_stronger",
+    "last_step_diff",
+    "last_step_ci95_low",
+    "last_step_ci95_high",
+    "margin",
+    "within_margin",
+];
+
+/// The default of `--strength-games`.
+pub const STRENGTH_GAMES: u64 = 400;
+
 impl GameTask for &ConvergeConfig {
     type Output = String;
     fn run<G: Evaluate + Report>(self) -> anyhow::Result<String> {
@@ -84,58 +129,11 @@ impl GameTask for &ConvergeConfig {
 /// printed on stdout.
 ///
 /// # Errors
-/// A bad game count and everything `cowrie match` refuses (checked for every rung before any
-/// game is played); unwritable output.
+/// A bad game count and everything `cowrie match` refuses (checked for every rung and the
+/// strength match before any game is played); a strength match between two top rungs of the
+/// same agent; unwritable output.
 pub fn run(cfg: &ConvergeConfig) -> anyhow::Result<String> {
     dispatch(&cfg.rules.game, cfg)
-}
-
-/// A step's paired difference, its interval, and whether the interval excludes 0.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Step {
-    /// The rung the step goes to (1-based; the step is from rung `to - 1`).
-    pub to: usize,
-    /// The paired difference from the previous rung.
-    pub diff: f64,
-    /// Its 95% interval.
-    pub low: f64,
-    /// Its 95% interval's high end.
-    pub high: f64,
-}
-
-impl Step {
-    /// Whether the interval excludes 0.
-    #[must_use]
-    pub fn significant(&self) -> bool {
-        self.low > 0.0 || self.high < 0.0
-    }
-}
-
-/// What the steps of one metric say: `settled` when each of the last two steps (the only one,
-/// for two rungs) has an interval containing 0; the depth-parity runs: consecutive steps, each
-/// significant, whose signs alternate (each run given by its steps).
-#[must_use]
-pub fn judge(steps: &[Step]) -> (bool, Vec<Vec<Step>>) {
-    let settled = steps.iter().rev().take(2).all(|s| !s.significant());
-    let mut runs: Vec<Vec<Step>> = Vec::new();
-    let mut current: Vec<Step> = Vec::new();
-    for s in steps {
-        let alternates = current
-            .last()
-            .is_some_and(|p: &Step| p.significant() && s.significant() && p.diff * s.diff < 0.0);
-        if alternates {
-            current.push(*s);
-        } else {
-            if current.len() >= 2 {
-                runs.push(std::mem::take(&mut current));
-            }
-            current = vec![*s];
-        }
-    }
-    if current.len() >= 2 {
-        runs.push(current);
-    }
-    (settled, runs)
 }
 
 /// The start position's value under perfect play, for seat 1, as a solved database gives it.
@@ -297,6 +295,27 @@ fn run_converge<G: Evaluate + Report>(cfg: &ConvergeConfig) -> anyhow::Result<St
     for m in &matches {
         m.validate()?;
     }
+    // The top rung against the one below, unless the top rung is solved or no games are asked.
+    let n = cfg.agents.len();
+    let strength = (solved[n - 1].is_none() && cfg.strength_games > 0).then(|| {
+        MatchConfig::part(
+            &cfg.rules,
+            [cfg.agents[n - 1].clone(), cfg.agents[n - 2].clone()],
+            cfg.strength_games,
+            &cfg.run,
+            cfg.out.join(format!("strength-{n}-v-{}", n - 1)),
+            cfg.resume,
+        )
+    });
+    if let Some(m) = &strength {
+        if m.agents[0] == m.agents[1] {
+            bail!(
+                "--agent {}: the top two rungs are the same agent, so the top rung cannot be shown stronger (give another top rung, or --strength-games 0)",
+                m.agents[0]
+            );
+        }
+        m.validate()?;
+    }
     let variant = cfg.rules.resolved.variant.clone();
     let mut manifest = Manifest::start(
         "converge",
@@ -306,6 +325,7 @@ fn run_converge<G: Evaluate + Report>(cfg: &ConvergeConfig) -> anyhow::Result<St
             "games": cfg.games,
             "seat_swap": matches.iter().any(|m| m.swap),
             "seed": cfg.run.seed,
+            "strength_games": cfg.strength_games,
         })),
         cfg.run.threads,
         cfg.agents.iter().all(AgentSpec::is_reproducible),
@@ -329,6 +349,35 @@ fn run_converge<G: Evaluate + Report>(cfg: &ConvergeConfig) -> anyhow::Result<St
         manifest.games_written += s.games;
         all.push(s);
     }
+    let top = match &strength {
+        Some(m) => {
+            cfg.run.progress.say(format!(
+                "{} strength: {} v {}",
+                G::NAME,
+                names[n - 1],
+                names[n - 2]
+            ));
+            runner::run_match::<G>(m)?;
+            let rows: Vec<GameRow> = read_games::<G>(&m.out.join("games.csv"))?
+                .into_iter()
+                .map(|(r, _)| r)
+                .collect();
+            manifest.games_written += rows.len() as u64;
+            let pairs = Pentanomial::of_rows(&rows, &names[n - 1]);
+            let s = Strength::of(&pairs);
+            let bytes = strength_csv(
+                [G::NAME, &variant],
+                &names,
+                cfg.strength_games,
+                &s,
+                pairs.truncated,
+            )?;
+            manifest.write_file(&cfg.out, "strength.csv", &bytes)?;
+            Top::Played(s)
+        }
+        None if solved[n - 1].is_some() => Top::Solved,
+        None => Top::NotPlayed,
+    };
     // Rung k's metrics with its paired difference from rung k - 1 (rung 1 against itself, whose
     // step columns stay empty).
     let mut table: Vec<Vec<Metric>> = (0..all.len())
@@ -409,13 +458,28 @@ fn run_converge<G: Evaluate + Report>(cfg: &ConvergeConfig) -> anyhow::Result<St
     let first_is_seat1 = all
         .iter()
         .all(|s| s.first_mover_wins.values == s.seat1_wins.values);
-    let verdict = verdict_text(
+    let (first_steps, draw_steps) = (steps_of("first_mover_win_rate"), steps_of("drawishness"));
+    let verdict = verdict::verdict_text(
         &names,
-        &steps_of("first_mover_win_rate"),
-        &steps_of("drawishness"),
+        &first_steps,
+        &draw_steps,
         first_is_seat1.then(|| G::side_name(Player::ONE)),
         &solved.iter().map(Option::is_some).collect::<Vec<_>>(),
+        &top,
     ) + &solved_note;
+    let verdict = format!(
+        "{}\n{verdict}",
+        verdict::strength_text(&names, &top, cfg.strength_games)
+    );
+    let answers = [
+        ("first_mover_win_rate", &first_steps),
+        ("drawishness", &draw_steps),
+    ];
+    manifest.write_file(
+        &cfg.out,
+        "verdict.csv",
+        &verdict_csv([G::NAME, &variant], &answers, &top)?,
+    )?;
     manifest.write_file(&cfg.out, "converge.txt", format!("{verdict}\n").as_bytes())?;
 
     let curve = |name: &str, label: &str| crate::pages::plots::Curve {
@@ -530,95 +594,82 @@ fn run_converge<G: Evaluate + Report>(cfg: &ConvergeConfig) -> anyhow::Result<St
         "intervals: 95%, clustered by pair (self-play: each game its own pair); step: the paired difference from the previous rung on the same seeds (docs/metrics.md)"
     );
     let _ = writeln!(text, "{verdict}");
-    let _ = writeln!(text, "rows in {}", cfg.out.join("converge.csv").display());
+    let _ = writeln!(
+        text,
+        "rows in {} (converge.csv, {}verdict.csv)",
+        cfg.out.display(),
+        if strength.is_some() {
+            "strength.csv, "
+        } else {
+            ""
+        }
+    );
     Ok(text)
 }
 
-fn step_text(names: &[String], s: &Step) -> String {
-    format!(
-        "{} to {}: {:+.3} [{:+.3}, {:+.3}]",
-        names[s.to - 2],
-        names[s.to - 1],
-        s.diff,
-        s.low,
-        s.high
-    )
+/// `strength.csv`: the strength match of the top rung against the one below (`game` and
+/// `variant` first, then the rungs, 1-based, and the pair-level result).
+fn strength_csv(
+    labels: [&str; 2],
+    names: &[String],
+    games: u64,
+    s: &Strength,
+    truncated: u64,
+) -> anyhow::Result<Vec<u8>> {
+    let n = names.len();
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(STRENGTH_COLUMNS)?;
+    let mut rec: Vec<String> = labels.iter().map(ToString::to_string).collect();
+    rec.extend([
+        n.to_string(),
+        (n - 1).to_string(),
+        names[n - 1].clone(),
+        names[n - 2].clone(),
+        games.to_string(),
+        s.pairs.to_string(),
+        truncated.to_string(),
+        f6(s.score),
+        f6(s.low),
+        f6(s.high),
+        f6(s.p_value),
+        if s.significant() { "yes" } else { "no" }.to_string(),
+    ]);
+    w.write_record(&rec)?;
+    w.into_inner()
+        .map_err(|e| anyhow::anyhow!("{e}"))
+        .context("writing the strength table")
 }
 
-/// The verdict paragraph: whether the first-mover win rate and the draw share have settled
-/// over the last two steps, and any depth-parity effect (`first_is_seat1`: the side that is
-/// both seat 1 and the first mover in every game, if one is). A step into a solved rung
-/// (`solved[rung - 1]`) counts for settling (it measures how far the rung before it is from
-/// perfect play) but not for depth parity: perfect play is no search depth.
-fn verdict_text(
-    names: &[String],
-    first: &[Step],
-    draws: &[Step],
-    first_is_seat1: Option<&str>,
-    solved: &[bool],
-) -> String {
-    let searched = |steps: &[Step]| -> Vec<Step> {
-        steps
-            .iter()
-            .filter(|s| !solved.get(s.to - 1).copied().unwrap_or(false))
-            .copied()
-            .collect()
-    };
-    let last = |steps: &[Step]| {
-        steps
-            .iter()
-            .rev()
-            .take(2)
-            .rev()
-            .map(|s| step_text(names, s))
-            .collect::<Vec<_>>()
-            .join("; ")
-    };
-    let why = |settled: bool, steps: &[Step]| match (settled, steps.len() >= 2) {
-        (true, true) => "each of its last two steps has a 95% interval containing 0",
-        (false, true) => "at least one of its last two steps has a 95% interval excluding 0",
-        (true, false) => "its one step's 95% interval contains 0",
-        (false, false) => "its one step's 95% interval excludes 0",
-    };
-    let state = |settled: bool| if settled { "settled" } else { "still moving" };
-    let (f_settled, _) = judge(first);
-    let (d_settled, _) = judge(draws);
-    let (_, f_runs) = judge(&searched(first));
-    let (_, d_runs) = judge(&searched(draws));
-    let mut text = format!(
-        "Verdict: the first mover's win rate{} is {}: {} ({}); the draw share is {}: {} ({}).",
-        first_is_seat1.map_or_else(String::new, |side| format!(
-            " (the first mover is seat 1, the {side}, in every game)"
-        )),
-        state(f_settled),
-        why(f_settled, first),
-        last(first),
-        state(d_settled),
-        why(d_settled, draws),
-        last(draws),
-    );
-    let parity = |what: &str, runs: &[Vec<Step>]| {
-        if runs.is_empty() {
-            format!(" No depth-parity effect in the {what}: no two consecutive steps are both significant with opposite signs.")
-        } else {
-            let shown: Vec<String> = runs
-                .iter()
-                .map(|r| {
-                    r.iter()
-                        .map(|s| step_text(names, s))
-                        .collect::<Vec<_>>()
-                        .join(", then ")
-                })
-                .collect();
-            format!(
-                " Depth-parity effect in the {what}: consecutive steps alternate in sign, each significant ({}).",
-                shown.join("; ")
-            )
-        }
-    };
-    text += &parity("first mover's win rate", &f_runs);
-    text += &parity("draw share", &d_runs);
-    text
+/// `verdict.csv`: per answer with steps, whether it is settled, whether the top rung is shown
+/// stronger, and the last step with its interval against the margin.
+fn verdict_csv(
+    labels: [&str; 2],
+    answers: &[(&str, &Vec<Step>)],
+    top: &Top,
+) -> anyhow::Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(VERDICT_COLUMNS)?;
+    for (metric, steps) in answers {
+        let Some(last) = steps.last() else {
+            continue;
+        };
+        let yes = |b: bool| if b { "yes" } else { "no" }.to_string();
+        let mut rec: Vec<String> = labels.iter().map(ToString::to_string).collect();
+        rec.extend([
+            (*metric).to_string(),
+            yes(settled(top, last)),
+            top.column().to_string(),
+            f6(last.diff),
+            f6(last.low),
+            f6(last.high),
+            f6(MARGIN),
+            yes(last.within_margin()),
+        ]);
+        w.write_record(&rec)?;
+    }
+    w.into_inner()
+        .map_err(|e| anyhow::anyhow!("{e}"))
+        .context("writing the verdict table")
 }
 
 /// `cowrie converge`.
@@ -635,6 +686,10 @@ pub struct ConvergeArgs {
     /// Games per rung (self-play: each game on dice of its own, no seat swap).
     #[arg(long, default_value_t = 200, allow_negative_numbers = true, value_parser = game_count)]
     pub games: u64,
+    /// Games of the top rung against the rung below, in seat-swapped pairs (even; 0: not
+    /// played, and then no answer is settled).
+    #[arg(long, value_name = "N", default_value_t = STRENGTH_GAMES, allow_negative_numbers = true, value_parser = game_count)]
+    pub strength_games: u64,
     /// `--out`.
     #[command(flatten)]
     pub output: OutArg,
@@ -658,6 +713,8 @@ pub struct ConvergeConfig {
     pub agents: Vec<AgentSpec>,
     /// Games per rung (positive; self-play, no seat swap).
     pub games: u64,
+    /// Games of the top rung against the rung below (even; 0: not played).
+    pub strength_games: u64,
     /// Seed, threads, progress, command line; the seed is shared by every rung.
     pub run: RunConfig,
     /// Output directory.
@@ -672,7 +729,7 @@ impl ConvergeConfig {
     /// `cmd::converge::run`, for every rung before any game is played).
     ///
     /// # Errors
-    /// Fewer than two agents.
+    /// Fewer than two agents; an odd `--strength-games`.
     pub fn from_args(a: &ConvergeArgs, command_line: Vec<String>) -> anyhow::Result<Self> {
         if a.agents.len() < 2 {
             bail!(
@@ -680,10 +737,14 @@ impl ConvergeConfig {
                 a.agents.len()
             );
         }
+        if a.strength_games > 0 {
+            crate::config::check_pairs("--strength-games", a.strength_games)?;
+        }
         Ok(ConvergeConfig {
             rules: RulesConfig::from_args(&a.rules)?,
             agents: a.agents.clone(),
             games: a.games,
+            strength_games: a.strength_games,
             run: RunConfig::from_args(&a.run, command_line),
             out: a.output.out.clone(),
             resume: a.resuming.resume,
@@ -711,15 +772,6 @@ mod tests {
     use super::*;
     use crate::run::record::End;
     use crate::stats::metrics::stats_of;
-
-    fn step(to: usize, diff: f64, half: f64) -> Step {
-        Step {
-            to,
-            diff,
-            low: diff - half,
-            high: diff + half,
-        }
-    }
 
     /// A Baghchal-like row: seat 1 moves first; `outcome` as `(end_reason, winner_seat)`.
     fn row(i: u64, end_reason: &str, winner: Option<u8>, plies: u32) -> GameRow {
@@ -827,27 +879,6 @@ mod tests {
     }
 
     #[test]
-    fn a_step_into_a_solved_rung_settles_but_is_no_depth_parity() {
-        let names: Vec<String> = ["d1", "d2", "d3", "perfect"]
-            .iter()
-            .map(ToString::to_string)
-            .collect();
-        let first = [step(2, 0.3, 0.1), step(3, -0.3, 0.1), step(4, 0.3, 0.1)];
-        let flat = [step(2, 0.0, 0.1), step(3, 0.0, 0.1), step(4, 0.0, 0.1)];
-        let plain = verdict_text(&names, &first, &flat, None, &[false; 4]);
-        assert!(plain.contains("then d3 to perfect"), "{plain}");
-        let solved = verdict_text(&names, &first, &flat, None, &[false, false, false, true]);
-        assert!(!solved.contains("then d3 to perfect"), "{solved}");
-        assert!(
-            solved.contains("d1 to d2: +0.300 [+0.200, +0.400], then d2 to d3"),
-            "{solved}"
-        );
-        // The step into the solved rung still decides whether the answer has settled.
-        assert!(solved.contains("win rate is still moving"), "{solved}");
-        assert!(solved.contains("d3 to perfect: +0.300"), "{solved}");
-    }
-
-    #[test]
     fn exact_scores_map_to_values_by_sign() {
         use cowrie_solver::Value;
         assert_eq!(
@@ -859,37 +890,5 @@ mod tests {
             Solved::Seat2Wins
         );
         assert_eq!(Solved::of_score(Value::Draw.preference()), Solved::Draw);
-    }
-
-    #[test]
-    fn settled_needs_both_last_steps_within_their_intervals_of_zero() {
-        let moving = [step(2, 0.3, 0.1), step(3, 0.01, 0.05), step(4, 0.2, 0.1)];
-        assert!(!judge(&moving).0);
-        let settled = [step(2, 0.3, 0.1), step(3, 0.01, 0.05), step(4, -0.02, 0.05)];
-        assert!(judge(&settled).0);
-        assert!(judge(&[step(2, 0.04, 0.05)]).0);
-        assert!(!judge(&[step(2, 0.06, 0.05)]).0);
-    }
-
-    #[test]
-    fn parity_runs_are_consecutive_significant_steps_of_alternating_sign() {
-        // + - + significant, then an insignificant step, then - + significant.
-        let steps = [
-            step(2, 0.3, 0.1),
-            step(3, -0.2, 0.1),
-            step(4, 0.25, 0.1),
-            step(5, 0.01, 0.1),
-            step(6, -0.3, 0.1),
-            step(7, 0.3, 0.1),
-            step(8, 0.3, 0.1),
-        ];
-        let (_, runs) = judge(&steps);
-        let tos: Vec<Vec<usize>> = runs
-            .iter()
-            .map(|r| r.iter().map(|s| s.to).collect())
-            .collect();
-        assert_eq!(tos, vec![vec![2, 3, 4], vec![6, 7]]);
-        // Same signs never make a run.
-        assert!(judge(&[step(2, 0.3, 0.1), step(3, 0.3, 0.1)]).1.is_empty());
     }
 }

@@ -415,7 +415,8 @@ fn ladder_root(root: &Path, top: &Path, subs: &[PathBuf]) -> anyhow::Result<Valu
     Ok(json!({"name": name(top), "path": rel(root, top), "games": games}))
 }
 
-/// Convergence runs: one `converge.csv` per game.
+/// Convergence runs: one `converge.csv` per game, with its `strength.csv` and `verdict.csv`
+/// where the run has them.
 fn converge_root(root: &Path, top: &Path, subs: &[PathBuf]) -> anyhow::Result<Value> {
     let mut games = Vec::new();
     for g in subs.iter().filter(|d| d.join("converge.csv").is_file()) {
@@ -463,7 +464,22 @@ fn converge_root(root: &Path, top: &Path, subs: &[PathBuf]) -> anyhow::Result<Va
         } else {
             Value::Null
         };
+        // The strength match and the verdict by answer, where the run has them.
+        let rows_of = |file: &str| -> anyhow::Result<Value> {
+            let path = g.join(file);
+            Ok(if path.is_file() {
+                Value::Array(Table::read(&path)?.records())
+            } else {
+                Value::Null
+            })
+        };
+        let strength = match rows_of("strength.csv")? {
+            Value::Array(mut rows) if !rows.is_empty() => rows.swap_remove(0),
+            _ => Value::Null,
+        };
         games.push(json!({
+            "strength": strength,
+            "answers": rows_of("verdict.csv")?,
             "game": name(g),
             "game_of": game,
             "path": rel(root, g),

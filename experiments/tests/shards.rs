@@ -599,3 +599,96 @@ fn interrupted_ladder_and_tournament_shards_resume_and_merge_into_the_unsharded_
     refused(&merge(&d("lm2"), &[&l[0], &l[1], &l[2]]), "SHA-256");
     assert!(!d("lm2").exists());
 }
+
+/// The `shard units games` rows `cowrie plan` prints.
+fn plan_rows(printed: &str) -> Vec<(String, u64, u64)> {
+    printed
+        .lines()
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            match f[..] {
+                [s, u, g] if s.contains('/') => {
+                    Some((s.to_string(), u.parse().ok()?, g.parse().ok()?))
+                }
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn plan_gives_the_largest_shard_count_and_each_shards_units_and_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("never");
+    let tournament_args = [
+        "tournament",
+        "--game",
+        "baghchal",
+        "--agent",
+        "random",
+        "--agent",
+        "heuristic",
+        "--agent",
+        "random",
+        "--games-per-pair",
+        "4",
+        "--out",
+        s(&out),
+    ];
+    let plan = |shards: &str, run: &[&str]| {
+        let mut args = vec!["plan", "--shards", shards];
+        args.extend_from_slice(run);
+        cowrie(&args)
+    };
+    // The tournament of a_tournament_merged_from_three_shards_is_the_unsharded_tournament:
+    // units 2 + 4 + 2 = 8 (pairing 2 is random against itself, each game a unit); three
+    // shards hold the units {0, 3, 6}, {1, 4, 7} and {2, 5}: 2 + 1 + 2 = 5 games, 5 games,
+    // and 2 games, as that test's shards played.
+    let printed = ok(&plan("3", &tournament_args));
+    assert!(
+        printed.contains("largest shard count with no empty shard: 8"),
+        "{printed}"
+    );
+    assert_eq!(
+        plan_rows(&printed),
+        [
+            ("1/3".to_string(), 3, 5),
+            ("2/3".to_string(), 3, 5),
+            ("3/3".to_string(), 2, 2)
+        ]
+    );
+    refused(
+        &plan("9", &tournament_args),
+        "--shards 9: the run has 8 units",
+    );
+    // A match of 10 games between different agents: 5 seat-swapped pairs; 4 shards take the
+    // pairs {0, 4}, {1}, {2}, {3}. Its own --shard gives N when --shards is not given.
+    let printed = ok(&cowrie(&[
+        "plan",
+        "match",
+        "--game",
+        "baghchal",
+        "--p1",
+        "random",
+        "--p2",
+        "heuristic",
+        "--games",
+        "10",
+        "--shard",
+        "2/4",
+        "--out",
+        s(&out),
+    ]));
+    assert!(
+        printed.contains("largest shard count with no empty shard: 5"),
+        "{printed}"
+    );
+    assert_eq!(
+        plan_rows(&printed)
+            .iter()
+            .map(|r| (r.1, r.2))
+            .collect::<Vec<_>>(),
+        [(2, 4), (1, 2), (1, 2), (1, 2)]
+    );
+    assert!(!out.exists(), "plan plays nothing and writes nothing");
+}

@@ -754,7 +754,8 @@ pub struct MergeArgs {
     /// `--force`.
     #[command(flatten)]
     pub forcing: ForceArg,
-    /// The shards' output directories (every shard of one match, comparison or study, in any
+    /// The shards' output directories (every shard of one match, comparison, study, ladder or
+    /// tournament, in any
     /// order).
     #[arg(required = true, value_name = "SHARD_DIR")]
     pub shards: Vec<PathBuf>,

@@ -166,86 +166,83 @@ pub fn finish(
     );
     let mut pair_games: Vec<Vec<[Game; 2]>> = Vec::new();
     for (i, p) in cfg.round_robin().iter().enumerate() {
-        {
-            let (pairing, a, b) = (i + 1, p.a, p.b);
-            let csv_path = p.dir.join("games.csv");
-            let (head, rows) = runner::labelled_rows(&csv_path, &pairing.to_string())?;
-            header.get_or_insert(head);
-            all_rows.extend(rows);
-            let rows = read_rows(&csv_path)?;
-            let mut per_seat = [[0u64; 4]; 2]; // [a_seat-1][wins, draws, losses, truncated]
-            let mut penta = Pentanomial::default();
-            let mut games = Vec::new();
-            for pair in rows.chunks(2) {
-                let mut pts = [None, None];
-                for (g, r) in pair.iter().enumerate() {
-                    let a_in_seat1 = !slot(r.game_index, true).swapped;
-                    let p = r.result_of(if a_in_seat1 { 1 } else { 2 }).score();
-                    pts[g] = p;
-                    let seat = usize::from(!a_in_seat1);
-                    // Wins, draws, losses, truncations.
-                    let slot_idx = p.map_or(3, |x| 2 - (x * 2.0).round() as usize);
-                    per_seat[seat][slot_idx] += 1;
-                }
-                penta.add(pts[0], pts.get(1).copied().flatten());
-                if let [Some(x), Some(y)] = pts {
-                    games.push([
-                        Game {
-                            i: a,
-                            j: b,
-                            score_i: x,
-                        },
-                        Game {
-                            i: a,
-                            j: b,
-                            score_i: y,
-                        },
-                    ]);
-                }
+        let (pairing, a, b) = (i + 1, p.a, p.b);
+        let csv_path = p.dir.join("games.csv");
+        let (head, rows) = runner::labelled_rows(&csv_path, &pairing.to_string())?;
+        header.get_or_insert(head);
+        all_rows.extend(rows);
+        let rows = read_rows(&csv_path)?;
+        let mut per_seat = [[0u64; 4]; 2]; // [a_seat-1][wins, draws, losses, truncated]
+        let mut penta = Pentanomial::default();
+        let mut games = Vec::new();
+        for pair in rows.chunks(2) {
+            let mut pts = [None, None];
+            for (g, r) in pair.iter().enumerate() {
+                let a_in_seat1 = !slot(r.game_index, true).swapped;
+                let p = r.result_of(if a_in_seat1 { 1 } else { 2 }).score();
+                pts[g] = p;
+                let seat = usize::from(!a_in_seat1);
+                // Wins, draws, losses, truncations.
+                let slot_idx = p.map_or(3, |x| 2 - (x * 2.0).round() as usize);
+                per_seat[seat][slot_idx] += 1;
             }
-            pair_games.push(games);
-            let seat_rows = [
-                ("1", per_seat[0]),
-                ("2", per_seat[1]),
-                (
-                    "both",
-                    [0, 1, 2, 3].map(|i| per_seat[0][i] + per_seat[1][i]),
-                ),
+            penta.add(pts[0], pts.get(1).copied().flatten());
+            if let [Some(x), Some(y)] = pts {
+                games.push([
+                    Game {
+                        i: a,
+                        j: b,
+                        score_i: x,
+                    },
+                    Game {
+                        i: a,
+                        j: b,
+                        score_i: y,
+                    },
+                ]);
+            }
+        }
+        pair_games.push(games);
+        let seat_rows = [
+            ("1", per_seat[0]),
+            ("2", per_seat[1]),
+            (
+                "both",
+                [0, 1, 2, 3].map(|i| per_seat[0][i] + per_seat[1][i]),
+            ),
+        ];
+        for (seat, c) in seat_rows {
+            let n = c[0] + c[1] + c[2];
+            let (score, lo, hi) = if seat == "both" {
+                penta.score()
+            } else {
+                trinomial_score(c[0], c[1], c[2])
+            };
+            let mut rec = vec![
+                pairing.to_string(),
+                names[a].clone(),
+                names[b].clone(),
+                seat.to_string(),
+                (n + c[3]).to_string(),
+                c[0].to_string(),
+                c[1].to_string(),
+                c[2].to_string(),
+                c[3].to_string(),
+                f6(score),
+                f6(lo),
+                f6(hi),
+                f6(elo(score)),
+                f6(elo(lo)),
+                f6(elo(hi)),
             ];
-            for (seat, c) in seat_rows {
-                let n = c[0] + c[1] + c[2];
-                let (score, lo, hi) = if seat == "both" {
-                    penta.score()
-                } else {
-                    trinomial_score(c[0], c[1], c[2])
-                };
-                let mut rec = vec![
-                    pairing.to_string(),
-                    names[a].clone(),
-                    names[b].clone(),
-                    seat.to_string(),
-                    (n + c[3]).to_string(),
-                    c[0].to_string(),
-                    c[1].to_string(),
-                    c[2].to_string(),
-                    c[3].to_string(),
-                    f6(score),
-                    f6(lo),
-                    f6(hi),
-                    f6(elo(score)),
-                    f6(elo(lo)),
-                    f6(elo(hi)),
-                ];
-                if seat == "both" {
-                    let pl = penta.pair_level();
-                    p_values.push(pl.p_value);
-                    rec.extend(penta.counts.iter().map(ToString::to_string));
-                    rec.push(penta.truncated.to_string());
-                    rec.extend(
-                        [pl.low, pl.high, pl.elo_low, pl.elo_high, pl.los, pl.p_value].map(f6),
-                    );
-                    rec.push(String::new()); // p_holm, once every pairing is played
-                    let _ = writeln!(
+            if seat == "both" {
+                let pl = penta.pair_level();
+                p_values.push(pl.p_value);
+                rec.extend(penta.counts.iter().map(ToString::to_string));
+                rec.push(penta.truncated.to_string());
+                rec.extend([pl.low, pl.high, pl.elo_low, pl.elo_high, pl.los, pl.p_value].map(f6));
+                rec.push(String::new()); // p_holm, once every pairing is played
+                let _ = writeln!(
                         table,
                         "{:<40} {:>6} {:>9.4}  [{lo:.4}, {hi:.4}] {:>8.1}  [{:.1}, {:.1}] {:<18} {:>8} {:?}",
                         format!("{} v {}", names[a], names[b]),
@@ -266,11 +263,10 @@ pub fn finish(
                         },
                         penta.counts
                     );
-                } else {
-                    rec.extend(std::iter::repeat_n(String::new(), 13));
-                }
-                records.push(rec);
+            } else {
+                rec.extend(std::iter::repeat_n(String::new(), 13));
             }
+            records.push(rec);
         }
     }
     // Holm's adjustment over the pairings (one hypothesis each: A's pair score is 1/2).

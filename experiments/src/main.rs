@@ -7,7 +7,7 @@ use clap::{CommandFactory, Parser};
 use cowrie_experiments::cli::{Cli, Command};
 use cowrie_experiments::cmd::{
     bearoff, bench, compare, converge, entry, equity, judge, ladder, legal, match_cmd, merge,
-    probe, replay, report, rules_cmd, show, solve, study, tournament, train,
+    plan, probe, replay, report, rules_cmd, show, solve, study, tournament, train,
 };
 use cowrie_experiments::output::print_stdout;
 
@@ -74,6 +74,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Legal(a) => legal::command(a, cl),
         Command::Bench(a) => bench::command(a, cl),
         Command::Merge(a) => merge::command(a, cl),
+        Command::Plan(a) => plan::command(a, cl),
         Command::Replay(a) => replay::command(a, cl),
         Command::Train(a) => train::command(a, cl),
         Command::Solve(a) => solve::command(a, cl),

@@ -355,3 +355,340 @@ fn merge_refuses_shards_of_other_arguments_missing_repeated_or_edited() {
     );
     assert!(!out.exists());
 }
+
+/// `cowrie ladder` of Baghchal's rungs random, heuristic, random (two steps), 4 games a step,
+/// seed 7, into `out`, with `extra` arguments.
+fn ladder(out: &Path, extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "ladder",
+        "--game",
+        "baghchal",
+        "--rung",
+        "random",
+        "--rung",
+        "heuristic",
+        "--rung",
+        "random",
+        "--games-per-pair",
+        "4",
+        "--seed",
+        "7",
+        "--quiet",
+        "--out",
+        s(out),
+    ];
+    args.extend_from_slice(extra);
+    cowrie(&args)
+}
+
+/// `cowrie tournament` of Baghchal's random, heuristic and random agents (three pairings, the
+/// second random against itself, so without seat swap), 4 games a pairing, seed 9, into `out`,
+/// with `extra` arguments.
+fn tournament(out: &Path, extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "tournament",
+        "--game",
+        "baghchal",
+        "--agent",
+        "random",
+        "--agent",
+        "heuristic",
+        "--agent",
+        "random",
+        "--games-per-pair",
+        "4",
+        "--seed",
+        "9",
+        "--quiet",
+        "--out",
+        s(out),
+    ];
+    args.extend_from_slice(extra);
+    cowrie(&args)
+}
+
+/// Plays shards 1/3, 2/3 and 3/3 of `run` into `dir/<name>-<k>`, checks that each holds the
+/// games `expected[k-1]` lists (per pairing directory, the game indices) and no table of the
+/// whole, and returns the shards' directories.
+fn three_shards(
+    dir: &Path,
+    name: &str,
+    run: impl Fn(&Path, &[&str]) -> std::process::Output,
+    expected: [&[(&str, &[u64])]; 3],
+    tables: &[&str],
+) -> Vec<PathBuf> {
+    let shards: Vec<PathBuf> = (1..=3).map(|k| dir.join(format!("{name}-{k}"))).collect();
+    for (k, d) in shards.iter().enumerate() {
+        let shard = format!("{}/3", k + 1);
+        let threads = if k == 0 { "2" } else { "1" };
+        let printed = ok(&run(d, &["--shard", &shard, "--threads", threads]));
+        assert!(printed.contains("cowrie merge"), "{printed}");
+        let m: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(d.join("manifest.json")).unwrap()).unwrap();
+        assert_eq!(m["run"]["shard"], shard.as_str());
+        assert_eq!(m["status"], "complete");
+        for (pairing, games) in expected[k] {
+            assert_eq!(
+                indices(&d.join(pairing).join("games.csv")),
+                *games,
+                "{shard} {pairing}"
+            );
+        }
+        let played: usize = expected[k].iter().map(|(_, g)| g.len()).sum();
+        assert_eq!(m["games_written"], played as u64, "{shard}");
+        for t in tables {
+            assert!(!d.join(t).exists(), "a shard writes no {t}");
+        }
+    }
+    shards
+}
+
+#[test]
+fn a_ladder_merged_from_three_shards_is_the_unsharded_ladder() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = dir.path().join("whole");
+    let printed = ok(&ladder(&whole, &[]));
+    // Two steps of two seat-swapped pairs: the ladder's pairs 0..4, step after step, dealt
+    // round three shards: shard 1 the pairs 0 and 3 (step 1's first, step 2's second), shard
+    // 2 pair 1 (step 1's second), shard 3 pair 2 (step 2's first). Each shard's slice of a step
+    // it has no pair of is a run of no game.
+    let (one, two) = ("steps/1-1-v-0", "steps/2-2-v-1");
+    let shards = three_shards(
+        dir.path(),
+        "ladder",
+        ladder,
+        [
+            &[(one, &[0, 1]), (two, &[2, 3])],
+            &[(one, &[2, 3]), (two, &[])],
+            &[(one, &[]), (two, &[0, 1])],
+        ],
+        &["ladder.csv", "games.csv"],
+    );
+    let merged = dir.path().join("merged");
+    let mut given: Vec<&Path> = shards.iter().map(PathBuf::as_path).collect();
+    given.reverse();
+    let merged_printed = ok(&merge(&merged, &given));
+    same_run(&whole, &merged);
+    assert_eq!(
+        printed.replace(s(&whole), "DIR"),
+        merged_printed.replace(s(&merged), "DIR")
+    );
+    let m: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(merged.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(
+        (m["command"].as_str(), m["run"]["shard"].as_str()),
+        (Some("ladder"), Some("1/1"))
+    );
+    // A shard writes no ladder table, so --csv is refused with one.
+    refused(
+        &ladder(
+            &dir.path().join("csv"),
+            &["--shard", "1/3", "--csv", "x.csv"],
+        ),
+        "--csv 'x.csv' with --shard 1/3",
+    );
+}
+
+#[test]
+fn a_tournament_merged_from_three_shards_is_the_unsharded_tournament() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = dir.path().join("whole");
+    let printed = ok(&tournament(&whole, &[]));
+    // The run's pairs, pairing after pairing: pairing 1 its two seat-swapped pairs (the run's
+    // pairs 0, 1), pairing 2 (random against itself, no seat swap) its four games (2..6),
+    // pairing 3 its two pairs (6, 7). Dealt round three shards: shard 1 the pairs 0, 3, 6,
+    // shard 2 the pairs 1, 4, 7, shard 3 the pairs 2 and 5, both in pairing 2.
+    let (p1, p2, p3) = ("pairings/1-0-v-1", "pairings/2-0-v-2", "pairings/3-1-v-2");
+    let shards = three_shards(
+        dir.path(),
+        "tournament",
+        tournament,
+        [
+            &[(p1, &[0, 1]), (p2, &[1]), (p3, &[0, 1])],
+            &[(p1, &[2, 3]), (p2, &[2]), (p3, &[2, 3])],
+            &[(p1, &[]), (p2, &[0, 3]), (p3, &[])],
+        ],
+        &["summary.csv", "games.csv", "ratings.csv", "ratings.svg"],
+    );
+    let merged = dir.path().join("merged");
+    let given: Vec<&Path> = shards.iter().map(PathBuf::as_path).collect();
+    let merged_printed = ok(&merge(&merged, &given));
+    same_run(&whole, &merged);
+    assert_eq!(
+        printed.replace(s(&whole), "DIR"),
+        merged_printed.replace(s(&merged), "DIR")
+    );
+    // Shards of a ladder and of a tournament are not one run.
+    let other = dir.path().join("ladder-2");
+    ok(&ladder(&other, &["--shard", "2/3"]));
+    refused(
+        &merge(&dir.path().join("mixed"), &[&shards[0], &other, &shards[2]]),
+        "belongs to another run",
+    );
+}
+
+#[test]
+fn a_ladder_or_tournament_shard_count_that_leaves_a_shard_empty_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    for k in ["1", "5"] {
+        let out = dir.path().join(format!("l{k}"));
+        refused(
+            &ladder(&out, &["--shard", &format!("{k}/5")]),
+            &format!("--shard {k}/5: 2 steps of 4 games make 4 pairs, fewer than the 5 shards"),
+        );
+        assert!(!out.exists(), "a refused run writes nothing");
+        let out = dir.path().join(format!("t{k}"));
+        refused(
+            &tournament(&out, &["--shard", &format!("{k}/9")]),
+            &format!("--shard {k}/9: 3 pairings of 4 games make 8 pairs"),
+        );
+        assert!(!out.exists());
+    }
+    // As many shards as pairs: each plays one pair.
+    let out = dir.path().join("four");
+    ok(&ladder(&out, &["--shard", "4/4"]));
+    assert_eq!(indices(&out.join("steps/2-2-v-1/games.csv")), [2, 3]);
+}
+
+/// Marks the run in `dir` as stopped mid-way: its manifest says running.
+fn stopped(dir: &Path) {
+    let path = dir.join("manifest.json");
+    let mut m: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    m["status"] = "running".into();
+    std::fs::write(&path, serde_json::to_vec_pretty(&m).unwrap()).unwrap();
+}
+
+#[test]
+fn interrupted_ladder_and_tournament_shards_resume_and_merge_into_the_unsharded_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = |name: &str| dir.path().join(name);
+    ok(&ladder(&d("ladder"), &[]));
+    ok(&tournament(&d("tournament"), &[]));
+    let shards = |name: &str, run: &dyn Fn(&Path, &[&str]) -> std::process::Output| {
+        (1..=3)
+            .map(|k| {
+                let out = d(&format!("{name}-{k}"));
+                ok(&run(&out, &["--shard", &format!("{k}/3")]));
+                out
+            })
+            .collect::<Vec<_>>()
+    };
+    let l = shards("l", &ladder);
+    let t = shards("t", &tournament);
+    // Ladder shard 1 as if stopped before its second step; tournament shard 2 as if stopped
+    // before its third pairing, its first still marked running (it resumes, keeping the rows
+    // its manifest vouches for).
+    std::fs::remove_dir_all(l[0].join("steps/2-2-v-1")).unwrap();
+    stopped(&l[0]);
+    let pairing = t[1].join("pairings/1-0-v-1");
+    stopped(&pairing);
+    std::fs::remove_dir_all(t[1].join("pairings/3-1-v-2")).unwrap();
+    stopped(&t[1]);
+    refused(&merge(&d("lm"), &[&l[0], &l[1], &l[2]]), "is not complete");
+    refused(&ladder(&l[0], &["--shard", "2/3", "--resume"]), "run.shard");
+    ok(&ladder(&l[0], &["--shard", "1/3", "--resume"]));
+    ok(&tournament(&t[1], &["--shard", "2/3", "--resume"]));
+    ok(&merge(&d("lm"), &[&l[0], &l[1], &l[2]]));
+    same_run(&d("ladder"), &d("lm"));
+    ok(&merge(&d("tm"), &[&t[0], &t[1], &t[2]]));
+    same_run(&d("tournament"), &d("tm"));
+    // A step file edited after its shard wrote it is refused by its digest.
+    let csv = l[1].join("steps/1-1-v-0/games.csv");
+    let text = std::fs::read_to_string(&csv).unwrap();
+    std::fs::write(&csv, text.replacen(",7,", ",8,", 1)).unwrap();
+    refused(&merge(&d("lm2"), &[&l[0], &l[1], &l[2]]), "SHA-256");
+    assert!(!d("lm2").exists());
+}
+
+/// The `shard units games` rows `cowrie plan` prints.
+fn plan_rows(printed: &str) -> Vec<(String, u64, u64)> {
+    printed
+        .lines()
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            match f[..] {
+                [s, u, g] if s.contains('/') => {
+                    Some((s.to_string(), u.parse().ok()?, g.parse().ok()?))
+                }
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn plan_gives_the_largest_shard_count_and_each_shards_units_and_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("never");
+    let tournament_args = [
+        "tournament",
+        "--game",
+        "baghchal",
+        "--agent",
+        "random",
+        "--agent",
+        "heuristic",
+        "--agent",
+        "random",
+        "--games-per-pair",
+        "4",
+        "--out",
+        s(&out),
+    ];
+    let plan = |shards: &str, run: &[&str]| {
+        let mut args = vec!["plan", "--shards", shards];
+        args.extend_from_slice(run);
+        cowrie(&args)
+    };
+    // The tournament of a_tournament_merged_from_three_shards_is_the_unsharded_tournament:
+    // units 2 + 4 + 2 = 8 (pairing 2 is random against itself, each game a unit); three
+    // shards hold the units {0, 3, 6}, {1, 4, 7} and {2, 5}: 2 + 1 + 2 = 5 games, 5 games,
+    // and 2 games, as that test's shards played.
+    let printed = ok(&plan("3", &tournament_args));
+    assert!(
+        printed.contains("largest shard count with no empty shard: 8"),
+        "{printed}"
+    );
+    assert_eq!(
+        plan_rows(&printed),
+        [
+            ("1/3".to_string(), 3, 5),
+            ("2/3".to_string(), 3, 5),
+            ("3/3".to_string(), 2, 2)
+        ]
+    );
+    refused(
+        &plan("9", &tournament_args),
+        "--shards 9: the run has 8 units",
+    );
+    // A match of 10 games between different agents: 5 seat-swapped pairs; 4 shards take the
+    // pairs {0, 4}, {1}, {2}, {3}. Its own --shard gives N when --shards is not given.
+    let printed = ok(&cowrie(&[
+        "plan",
+        "match",
+        "--game",
+        "baghchal",
+        "--p1",
+        "random",
+        "--p2",
+        "heuristic",
+        "--games",
+        "10",
+        "--shard",
+        "2/4",
+        "--out",
+        s(&out),
+    ]));
+    assert!(
+        printed.contains("largest shard count with no empty shard: 5"),
+        "{printed}"
+    );
+    assert_eq!(
+        plan_rows(&printed)
+            .iter()
+            .map(|r| (r.1, r.2))
+            .collect::<Vec<_>>(),
+        [(2, 4), (1, 2), (1, 2), (1, 2)]
+    );
+    assert!(!out.exists(), "plan plays nothing and writes nothing");
+}

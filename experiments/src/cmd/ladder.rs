@@ -47,7 +47,7 @@ use crate::run::manifest::{now_rfc3339, Manifest};
 use crate::run::pairings::PairingsConfig;
 use crate::run::record::read_rows;
 use crate::run::runner;
-use crate::run::schedule::slot;
+use crate::run::schedule::{slot, Shard};
 use crate::stats::clustered::{add, clustered_wilson, Clusters, Estimate};
 use crate::stats::intervals::Tally;
 use crate::stats::ratings::Pentanomial;
@@ -146,28 +146,75 @@ fn upper_results(path: &std::path::Path) -> anyhow::Result<Upper> {
 }
 
 fn run_ladder<G: Evaluate + Report>(cfg: &LadderConfig) -> anyhow::Result<String> {
-    let variant = cfg.steps.rules.resolved.variant.clone();
     crate::output::create_dir(&cfg.steps.out)?;
-    let names: Vec<String> = cfg.steps.agents.iter().map(ToString::to_string).collect();
-    let mut manifest = Manifest::start(
-        "ladder",
-        cfg.steps.run.command_line.clone(),
-        cfg.steps.rules.manifest_run(serde_json::json!({
-            "rungs": names,
-            "games_per_pair": cfg.steps.games_per_pair,
-            "seat_swap": true,
-            "seed": cfg.steps.run.seed,
-        })),
-        cfg.steps.run.threads,
-        cfg.steps.agents.iter().all(AgentSpec::is_reproducible),
-        crate::run::provenance::inputs(&cfg.steps.rules, &cfg.steps.agents)?,
-    );
+    let mut manifest = cfg.manifest(crate::run::provenance::inputs(
+        &cfg.steps.rules,
+        &cfg.steps.agents,
+    )?);
     if cfg.steps.resume {
         manifest.check_resumable(&cfg.steps.out)?;
     }
     manifest.write(&cfg.steps.out)?;
     let started = Instant::now();
+    let steps = cfg.steps.steps();
+    for step in cfg.steps.matches(&steps) {
+        runner::run_match::<G>(&step)?;
+    }
+    if cfg.steps.shard != Shard::WHOLE {
+        // A shard's steps hold part of their games each: ladder.csv and games.csv are written
+        // by `cowrie merge` once every shard is in; none from an earlier run may stay beside it.
+        crate::run::outputs::remove_stale(&cfg.steps.out, &["ladder.csv", "games.csv"])?;
+        manifest.status = "complete";
+        manifest.finished = now_rfc3339();
+        manifest.elapsed_seconds = started.elapsed().as_secs_f64();
+        manifest.games_written = cfg.steps.shard_games(&steps);
+        manifest.write(&cfg.steps.out)?;
+        return Ok(format!(
+            "{}: shard {} of a ladder of {} rungs, {} games per step ({} games played) in {}; join the shards with cowrie merge\n",
+            G::NAME,
+            cfg.steps.shard,
+            cfg.steps.agents.len(),
+            cfg.steps.games_per_pair,
+            manifest.games_written,
+            cfg.steps.out.display()
+        ));
+    }
+    finish::<G>(cfg, manifest, started)
+}
 
+struct FinishTask<'a>(&'a LadderConfig, crate::run::provenance::Inputs);
+
+impl GameTask for FinishTask<'_> {
+    type Output = String;
+    fn run<G: Evaluate + Report>(self) -> anyhow::Result<String> {
+        finish::<G>(self.0, self.0.manifest(self.1), Instant::now())
+    }
+}
+
+/// Writes `ladder.csv`, `games.csv` and the finished manifest of the whole ladder `cfg` from
+/// its steps' finished runs, whose agents read `inputs` (`cowrie merge`, once it has joined
+/// every step's shards); returns the table `cowrie ladder` prints.
+///
+/// # Errors
+/// An unreadable step or an unwritable file, naming it.
+pub fn finish_merged(
+    cfg: &LadderConfig,
+    inputs: crate::run::provenance::Inputs,
+) -> anyhow::Result<String> {
+    dispatch(&cfg.steps.rules.game, FinishTask(cfg, inputs))
+}
+
+/// Writes `ladder.csv`, `games.csv` (and `--csv`) and the finished manifest (from `manifest`,
+/// begun at `started`) of the ladder `cfg` from its steps' finished runs; returns the table
+/// printed on stdout. `cowrie ladder` calls it after playing, `cowrie merge` after joining the
+/// shards' steps.
+fn finish<G: Evaluate + Report>(
+    cfg: &LadderConfig,
+    mut manifest: Manifest,
+    started: Instant,
+) -> anyhow::Result<String> {
+    let variant = cfg.steps.rules.resolved.variant.clone();
+    let names: Vec<String> = cfg.steps.agents.iter().map(ToString::to_string).collect();
     let mut ladder = csv::Writer::from_writer(Vec::new());
     ladder.write_record(LADDER_COLUMNS)?;
     let mut games_csv: Vec<u8> = Vec::new();
@@ -195,15 +242,9 @@ fn run_ladder<G: Evaluate + Report>(cfg: &LadderConfig) -> anyhow::Result<String
     let mut records: Vec<Vec<String>> = Vec::new();
     let mut step_lines: Vec<[String; 4]> = Vec::new();
     let mut p_values: Vec<f64> = Vec::new();
-    for step in 1..cfg.steps.agents.len() {
-        let (upper, lower) = (step, step - 1);
-        let dir = cfg
-            .steps
-            .out
-            .join("steps")
-            .join(format!("{step}-{upper}-v-{lower}"));
-        runner::run_match::<G>(&cfg.steps.pairing(upper, lower, dir.clone()))?;
-        let csv_path = dir.join("games.csv");
+    for (i, p) in cfg.steps.steps().iter().enumerate() {
+        let (step, upper, lower) = (i + 1, p.a, p.b);
+        let csv_path = p.dir.join("games.csv");
         let (head, rows) = runner::labelled_rows(&csv_path, &step.to_string())?;
         if games_csv.is_empty() {
             games_csv.extend_from_slice(b"step,");
@@ -411,6 +452,11 @@ pub struct LadderArgs {
     /// Seed, threads, progress.
     #[command(flatten)]
     pub run: RunArgs,
+    /// Play only shard K of N of the ladder's seat-swapped pairs (numbered step after step,
+    /// dealt round the shards) and write no ladder.csv; `cowrie merge` joins the shards'
+    /// directories into the output of the whole ladder.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
 }
 
 /// A validated ladder: its steps, and where else its table goes.
@@ -439,21 +485,70 @@ impl LadderConfig {
         if a.run.workers.threads == 0 {
             bail!("--threads 0: at least one worker thread is needed");
         }
+        let shard = a.shard.as_deref().map_or(Ok(Shard::WHOLE), str::parse)?;
         if let Some(path) = &a.csv {
+            if shard != Shard::WHOLE {
+                bail!(
+                    "--csv '{}' with --shard {shard}: a shard writes no ladder table; give --csv to nothing, cowrie merge writes DIR/ladder.csv",
+                    path.display()
+                );
+            }
             check_writable(path)?;
         }
         let run = RunConfig::from_args(&a.run, command_line);
+        let steps = PairingsConfig::new(
+            RulesConfig::from_args(&a.rules)?,
+            &a.rungs,
+            a.games_per_pair,
+            run,
+            &a.output.out,
+            a.resuming.resume,
+        );
+        let all = steps.steps();
         Ok(LadderConfig {
-            steps: PairingsConfig::new(
-                RulesConfig::from_args(&a.rules)?,
-                &a.rungs,
-                a.games_per_pair,
-                run,
-                &a.output.out,
-                a.resuming.resume,
-            ),
+            steps: steps.sharded(shard, &all, ["step", "steps"])?,
             csv: a.csv.clone(),
         })
+    }
+
+    /// The whole ladder a shard's manifest `m` describes, written to `out` by `command_line`
+    /// (`cowrie merge`).
+    ///
+    /// # Errors
+    /// A manifest without the ladder's fields, naming the field.
+    pub fn from_manifest(
+        m: &serde_json::Value,
+        out: &std::path::Path,
+        command_line: &[String],
+    ) -> anyhow::Result<Self> {
+        Ok(LadderConfig {
+            steps: PairingsConfig::from_manifest(m, "rungs", out, command_line)?,
+            csv: None,
+        })
+    }
+
+    /// The ladder's `run` in its manifest: what defines its output (a shard's says which).
+    #[must_use]
+    pub fn manifest_run(&self) -> serde_json::Value {
+        let names: Vec<String> = self.steps.agents.iter().map(ToString::to_string).collect();
+        self.steps.manifest_run(serde_json::json!({
+            "rungs": names,
+            "games_per_pair": self.steps.games_per_pair,
+            "seat_swap": true,
+            "seed": self.steps.run.seed,
+        }))
+    }
+
+    /// The manifest of the ladder starting now, whose agents read `inputs`.
+    fn manifest(&self, inputs: crate::run::provenance::Inputs) -> Manifest {
+        Manifest::start(
+            "ladder",
+            self.steps.run.command_line.clone(),
+            self.manifest_run(),
+            self.steps.run.threads,
+            self.steps.agents.iter().all(AgentSpec::is_reproducible),
+            inputs,
+        )
     }
 }
 

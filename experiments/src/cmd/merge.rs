@@ -4,6 +4,10 @@
 //! The shards of `cowrie compare --shard K/N` and `cowrie study --shard K/N` (told apart by their
 //! manifests) are joined rule set by rule set the same way, then `compare.csv`, `summary.csv`,
 //! `README.md` and the rest are written by the functions the unsharded commands write them with.
+//! The shards of `cowrie ladder --shard K/N` and `cowrie tournament --shard K/N` (their
+//! manifests' `command`) are joined step by step or pairing by pairing, then `ladder.csv`, or
+//! the tournament's `summary.csv` and `ratings.csv`, and their `games.csv` are written the same
+//! way.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -12,6 +16,7 @@ use anyhow::{bail, Context};
 use clap::Args;
 
 use crate::args::{ForceArg, OutArg};
+use crate::cmd::ladder::LadderConfig;
 use crate::cmd::study::StudyConfig;
 use crate::config::RunConfig;
 use crate::games::Report;
@@ -19,6 +24,7 @@ use crate::registry::{dispatch, GameTask};
 use crate::run::comparison::{self, CompareConfig, RuleSetSpec};
 use crate::run::digest::{self, FileDigest};
 use crate::run::manifest::{now_rfc3339, Manifest};
+use crate::run::pairings::PairingsConfig;
 use crate::run::schedule::{slot, Shard};
 use crate::run::summary::{self, SummaryLabels};
 
@@ -134,7 +140,10 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
     let read: Read = &cowrie_solver::bounded::read_run_file;
     let first = read_manifest(&args.shards[0], read)?;
     let out = &args.output.out;
-    if first["run"]["runs"].is_array() {
+    if matches!(first["command"].as_str(), Some("ladder" | "tournament")) {
+        let pairings = read_pairings(&args.shards, out, &command_line, read)?;
+        crate::output::print_stdout(&write_pairings(pairings, &command_line)?)
+    } else if first["run"]["runs"].is_array() {
         let study = read_study(&args.shards, out, &command_line, read)?;
         write_study(study, &command_line)
     } else if first["run"]["sets"].is_array() {
@@ -286,6 +295,115 @@ pub fn write_compare(m: MergedCompare, command_line: &[String]) -> anyhow::Resul
         inputs,
     );
     comparison::finish(&cfg, manifest, std::time::Instant::now(), &[])
+}
+
+/// A ladder or a tournament, rebuilt from its shards' manifests as the unsharded command would
+/// run it into the merge's `--out`.
+enum PairingsRun {
+    /// `cowrie ladder`.
+    Ladder(LadderConfig),
+    /// `cowrie tournament`.
+    Tournament(PairingsConfig),
+}
+
+impl PairingsRun {
+    fn pairings(&self) -> &PairingsConfig {
+        match self {
+            PairingsRun::Ladder(l) => &l.steps,
+            PairingsRun::Tournament(t) => t,
+        }
+    }
+}
+
+/// The shards of a ladder or a tournament, read and checked: the run, and each of its
+/// pairings (a ladder's steps) merged, with the directory it goes to.
+pub struct MergedPairings {
+    run: PairingsRun,
+    pairings: Vec<(PathBuf, Merged)>,
+    inputs: crate::run::provenance::Inputs,
+}
+
+/// Reads and checks the shards `shards` of one ladder or tournament, to be merged into `out`:
+/// the shards' manifests, then each pairing's runs as [`read_shards`] does.
+///
+/// # Errors
+/// As [`read_shards`], and a run this cowrie cannot rebuild from its manifest.
+pub fn read_pairings(
+    shards: &[PathBuf],
+    out: &Path,
+    command_line: &[String],
+    read: Read,
+) -> anyhow::Result<MergedPairings> {
+    let set = shard_set(shards, read)?;
+    let (dir, first) = &set.seen[&1];
+    let at = dir.join("manifest.json");
+    let (run, mut rebuilt) = match first["command"].as_str() {
+        Some("ladder") => {
+            let cfg = LadderConfig::from_manifest(first, out, command_line)
+                .with_context(|| format!("'{}': run", at.display()))?;
+            let rebuilt = cfg.manifest_run();
+            (PairingsRun::Ladder(cfg), rebuilt)
+        }
+        _ => {
+            let cfg = PairingsConfig::from_manifest(first, "agents", out, command_line)
+                .with_context(|| format!("'{}': run", at.display()))?;
+            let rebuilt = crate::cmd::tournament::manifest_run(&cfg);
+            (PairingsRun::Tournament(cfg), rebuilt)
+        }
+    };
+    rebuilt["shard"] = serde_json::Value::Null;
+    if rebuilt != set.run {
+        bail!(
+            "'{}': this cowrie would run another {} from its arguments ({})",
+            at.display(),
+            first["command"].as_str().unwrap_or_default(),
+            first_difference(&set.run, &rebuilt)
+        );
+    }
+    let inputs = shared_inputs(&set.seen)?;
+    let cfg = run.pairings();
+    let list = match &run {
+        PairingsRun::Ladder(_) => cfg.steps(),
+        PairingsRun::Tournament(_) => cfg.round_robin(),
+    };
+    let pairings = list
+        .into_iter()
+        .map(|p| {
+            let within = p.dir.strip_prefix(out).unwrap_or(&p.dir);
+            let dirs: Vec<PathBuf> = set.seen.values().map(|(d, _)| d.join(within)).collect();
+            Ok((p.dir.clone(), read_shards(&dirs, read)?))
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    Ok(MergedPairings {
+        run,
+        pairings,
+        inputs,
+    })
+}
+
+/// Writes the merged ladder or tournament `m`: each pairing's run, then its tables as the
+/// unsharded command writes them; returns the table it prints.
+///
+/// # Errors
+/// An unwritable file, naming it.
+pub fn write_pairings(m: MergedPairings, command_line: &[String]) -> anyhow::Result<String> {
+    let MergedPairings {
+        run,
+        pairings,
+        inputs,
+    } = m;
+    crate::output::create_dir(&run.pairings().out)?;
+    for (dir, merged) in pairings {
+        write(&dir, merged, command_line.to_vec())?;
+    }
+    match &run {
+        PairingsRun::Ladder(cfg) => crate::cmd::ladder::finish_merged(cfg, inputs),
+        PairingsRun::Tournament(cfg) => crate::cmd::tournament::finish(
+            cfg,
+            crate::cmd::tournament::start(cfg, inputs),
+            std::time::Instant::now(),
+        ),
+    }
 }
 
 /// The shards of a study, read and checked: the study, and each of its comparisons merged.
@@ -636,7 +754,8 @@ pub struct MergeArgs {
     /// `--force`.
     #[command(flatten)]
     pub forcing: ForceArg,
-    /// The shards' output directories (every shard of one match, comparison or study, in any
+    /// The shards' output directories (every shard of one match, comparison, study, ladder or
+    /// tournament, in any
     /// order).
     #[arg(required = true, value_name = "SHARD_DIR")]
     pub shards: Vec<PathBuf>,

@@ -11,6 +11,7 @@ pub mod ladder;
 pub mod legal;
 pub mod match_cmd;
 pub mod merge;
+pub mod plan;
 pub mod probe;
 pub mod replay;
 pub mod report;

@@ -33,7 +33,7 @@ use crate::run::manifest::{now_rfc3339, Manifest};
 use crate::run::pairings::PairingsConfig;
 use crate::run::record::read_rows;
 use crate::run::runner;
-use crate::run::schedule::slot;
+use crate::run::schedule::{slot, Shard};
 use crate::stats::ratings::{bradley_terry_bootstrap, elo, Game, Pentanomial};
 
 /// Bootstrap resamples for the rating intervals.
@@ -44,28 +44,87 @@ const RESAMPLES: usize = 400;
 /// # Errors
 /// Everything `cowrie match` refuses; unwritable output.
 pub fn run(cfg: &PairingsConfig) -> anyhow::Result<String> {
-    let k = cfg.agents.len();
-    let names: Vec<String> = cfg.agents.iter().map(ToString::to_string).collect();
     crate::output::create_dir(&cfg.out)?;
     let started = std::time::Instant::now();
-    let mut manifest = Manifest::start(
-        "tournament",
-        cfg.run.command_line.clone(),
-        cfg.rules.manifest_run(serde_json::json!({
-            "agents": names,
-            "games_per_pair": cfg.games_per_pair,
-            "seat_swap": true,
-            "seed": cfg.run.seed,
-            "rating_resamples": RESAMPLES,
-        })),
-        cfg.run.threads,
-        cfg.agents.iter().all(AgentSpec::is_reproducible),
+    let mut manifest = start(
+        cfg,
         crate::run::provenance::inputs(&cfg.rules, &cfg.agents)?,
     );
     if cfg.resume {
         manifest.check_resumable(&cfg.out)?;
     }
     manifest.write(&cfg.out)?;
+    let pairings = cfg.round_robin();
+    for m in cfg.matches(&pairings) {
+        // A shard's slice of one pairing may be empty; the shard as a whole is not.
+        runner::run_part(&m)?;
+    }
+    if cfg.shard != Shard::WHOLE {
+        // A shard's pairings hold part of their games each: the tournament's tables are written
+        // by `cowrie merge` once every shard is in; none from an earlier run may stay beside
+        // them.
+        crate::run::outputs::remove_stale(
+            &cfg.out,
+            &["summary.csv", "games.csv", "ratings.csv", "ratings.svg"],
+        )?;
+        manifest.status = "complete";
+        manifest.finished = now_rfc3339();
+        manifest.elapsed_seconds = started.elapsed().as_secs_f64();
+        manifest.games_written = cfg.shard_games(&pairings);
+        manifest.write(&cfg.out)?;
+        return Ok(format!(
+            "{}: shard {} of a round robin of {} agents, {} games per pairing ({} games played) in {}; join the shards with cowrie merge\n",
+            cfg.rules.game,
+            cfg.shard,
+            cfg.agents.len(),
+            cfg.games_per_pair,
+            manifest.games_written,
+            cfg.out.display()
+        ));
+    }
+    finish(cfg, manifest, started)
+}
+
+/// The tournament's `run` in its manifest: what defines its output (a shard's says which).
+#[must_use]
+pub fn manifest_run(cfg: &PairingsConfig) -> serde_json::Value {
+    let names: Vec<String> = cfg.agents.iter().map(ToString::to_string).collect();
+    cfg.manifest_run(serde_json::json!({
+        "agents": names,
+        "games_per_pair": cfg.games_per_pair,
+        "seat_swap": true,
+        "seed": cfg.run.seed,
+        "rating_resamples": RESAMPLES,
+    }))
+}
+
+/// The manifest of the tournament `cfg` starting now, whose agents read `inputs`.
+#[must_use]
+pub fn start(cfg: &PairingsConfig, inputs: crate::run::provenance::Inputs) -> Manifest {
+    Manifest::start(
+        "tournament",
+        cfg.run.command_line.clone(),
+        manifest_run(cfg),
+        cfg.run.threads,
+        cfg.agents.iter().all(AgentSpec::is_reproducible),
+        inputs,
+    )
+}
+
+/// Writes `summary.csv`, `games.csv`, `ratings.csv`, `ratings.svg` and the finished manifest
+/// (from `manifest`, begun at `started`) of the tournament `cfg` from its pairings' finished
+/// runs; returns the table printed on stdout. `cowrie tournament` calls it after playing,
+/// `cowrie merge` after joining the shards' pairings.
+///
+/// # Errors
+/// An unreadable pairing or an unwritable file, naming it.
+pub fn finish(
+    cfg: &PairingsConfig,
+    mut manifest: Manifest,
+    started: std::time::Instant,
+) -> anyhow::Result<String> {
+    let k = cfg.agents.len();
+    let names: Vec<String> = cfg.agents.iter().map(ToString::to_string).collect();
     let mut all_rows = Vec::new();
     let mut header: Option<Vec<u8>> = None;
     let mut summary = csv::Writer::from_writer(Vec::new());
@@ -106,93 +165,84 @@ pub fn run(cfg: &PairingsConfig) -> anyhow::Result<String> {
         cfg.rules.game, cfg.games_per_pair, cfg.run.seed, "pairing (A v B)", "games", "A score", "95% interval", "Elo A-B", "95% interval", "95% pentanomial", "p"
     );
     let mut pair_games: Vec<Vec<[Game; 2]>> = Vec::new();
-    let mut pairing = 0;
-    for a in 0..k {
-        for b in a + 1..k {
-            pairing += 1;
-            let dir = cfg
-                .out
-                .join("pairings")
-                .join(format!("{pairing}-{a}-v-{b}"));
-            runner::run(&cfg.pairing(a, b, dir.clone()))?;
-            let csv_path = dir.join("games.csv");
-            let (head, rows) = runner::labelled_rows(&csv_path, &pairing.to_string())?;
-            header.get_or_insert(head);
-            all_rows.extend(rows);
-            let rows = read_rows(&csv_path)?;
-            let mut per_seat = [[0u64; 4]; 2]; // [a_seat-1][wins, draws, losses, truncated]
-            let mut penta = Pentanomial::default();
-            let mut games = Vec::new();
-            for pair in rows.chunks(2) {
-                let mut pts = [None, None];
-                for (g, r) in pair.iter().enumerate() {
-                    let a_in_seat1 = !slot(r.game_index, true).swapped;
-                    let p = r.result_of(if a_in_seat1 { 1 } else { 2 }).score();
-                    pts[g] = p;
-                    let seat = usize::from(!a_in_seat1);
-                    // Wins, draws, losses, truncations.
-                    let slot_idx = p.map_or(3, |x| 2 - (x * 2.0).round() as usize);
-                    per_seat[seat][slot_idx] += 1;
-                }
-                penta.add(pts[0], pts.get(1).copied().flatten());
-                if let [Some(x), Some(y)] = pts {
-                    games.push([
-                        Game {
-                            i: a,
-                            j: b,
-                            score_i: x,
-                        },
-                        Game {
-                            i: a,
-                            j: b,
-                            score_i: y,
-                        },
-                    ]);
-                }
+    for (i, p) in cfg.round_robin().iter().enumerate() {
+        let (pairing, a, b) = (i + 1, p.a, p.b);
+        let csv_path = p.dir.join("games.csv");
+        let (head, rows) = runner::labelled_rows(&csv_path, &pairing.to_string())?;
+        header.get_or_insert(head);
+        all_rows.extend(rows);
+        let rows = read_rows(&csv_path)?;
+        let mut per_seat = [[0u64; 4]; 2]; // [a_seat-1][wins, draws, losses, truncated]
+        let mut penta = Pentanomial::default();
+        let mut games = Vec::new();
+        for pair in rows.chunks(2) {
+            let mut pts = [None, None];
+            for (g, r) in pair.iter().enumerate() {
+                let a_in_seat1 = !slot(r.game_index, true).swapped;
+                let p = r.result_of(if a_in_seat1 { 1 } else { 2 }).score();
+                pts[g] = p;
+                let seat = usize::from(!a_in_seat1);
+                // Wins, draws, losses, truncations.
+                let slot_idx = p.map_or(3, |x| 2 - (x * 2.0).round() as usize);
+                per_seat[seat][slot_idx] += 1;
             }
-            pair_games.push(games);
-            let seat_rows = [
-                ("1", per_seat[0]),
-                ("2", per_seat[1]),
-                (
-                    "both",
-                    [0, 1, 2, 3].map(|i| per_seat[0][i] + per_seat[1][i]),
-                ),
+            penta.add(pts[0], pts.get(1).copied().flatten());
+            if let [Some(x), Some(y)] = pts {
+                games.push([
+                    Game {
+                        i: a,
+                        j: b,
+                        score_i: x,
+                    },
+                    Game {
+                        i: a,
+                        j: b,
+                        score_i: y,
+                    },
+                ]);
+            }
+        }
+        pair_games.push(games);
+        let seat_rows = [
+            ("1", per_seat[0]),
+            ("2", per_seat[1]),
+            (
+                "both",
+                [0, 1, 2, 3].map(|i| per_seat[0][i] + per_seat[1][i]),
+            ),
+        ];
+        for (seat, c) in seat_rows {
+            let n = c[0] + c[1] + c[2];
+            let (score, lo, hi) = if seat == "both" {
+                penta.score()
+            } else {
+                trinomial_score(c[0], c[1], c[2])
+            };
+            let mut rec = vec![
+                pairing.to_string(),
+                names[a].clone(),
+                names[b].clone(),
+                seat.to_string(),
+                (n + c[3]).to_string(),
+                c[0].to_string(),
+                c[1].to_string(),
+                c[2].to_string(),
+                c[3].to_string(),
+                f6(score),
+                f6(lo),
+                f6(hi),
+                f6(elo(score)),
+                f6(elo(lo)),
+                f6(elo(hi)),
             ];
-            for (seat, c) in seat_rows {
-                let n = c[0] + c[1] + c[2];
-                let (score, lo, hi) = if seat == "both" {
-                    penta.score()
-                } else {
-                    trinomial_score(c[0], c[1], c[2])
-                };
-                let mut rec = vec![
-                    pairing.to_string(),
-                    names[a].clone(),
-                    names[b].clone(),
-                    seat.to_string(),
-                    (n + c[3]).to_string(),
-                    c[0].to_string(),
-                    c[1].to_string(),
-                    c[2].to_string(),
-                    c[3].to_string(),
-                    f6(score),
-                    f6(lo),
-                    f6(hi),
-                    f6(elo(score)),
-                    f6(elo(lo)),
-                    f6(elo(hi)),
-                ];
-                if seat == "both" {
-                    let pl = penta.pair_level();
-                    p_values.push(pl.p_value);
-                    rec.extend(penta.counts.iter().map(ToString::to_string));
-                    rec.push(penta.truncated.to_string());
-                    rec.extend(
-                        [pl.low, pl.high, pl.elo_low, pl.elo_high, pl.los, pl.p_value].map(f6),
-                    );
-                    rec.push(String::new()); // p_holm, once every pairing is played
-                    let _ = writeln!(
+            if seat == "both" {
+                let pl = penta.pair_level();
+                p_values.push(pl.p_value);
+                rec.extend(penta.counts.iter().map(ToString::to_string));
+                rec.push(penta.truncated.to_string());
+                rec.extend([pl.low, pl.high, pl.elo_low, pl.elo_high, pl.los, pl.p_value].map(f6));
+                rec.push(String::new()); // p_holm, once every pairing is played
+                let _ = writeln!(
                         table,
                         "{:<40} {:>6} {:>9.4}  [{lo:.4}, {hi:.4}] {:>8.1}  [{:.1}, {:.1}] {:<18} {:>8} {:?}",
                         format!("{} v {}", names[a], names[b]),
@@ -213,11 +263,10 @@ pub fn run(cfg: &PairingsConfig) -> anyhow::Result<String> {
                         },
                         penta.counts
                     );
-                } else {
-                    rec.extend(std::iter::repeat_n(String::new(), 13));
-                }
-                records.push(rec);
+            } else {
+                rec.extend(std::iter::repeat_n(String::new(), 13));
             }
+            records.push(rec);
         }
     }
     // Holm's adjustment over the pairings (one hypothesis each: A's pair score is 1/2).
@@ -331,6 +380,11 @@ pub struct TournamentArgs {
     /// Seed, threads, progress.
     #[command(flatten)]
     pub run: RunArgs,
+    /// Play only shard K of N of the round robin's seat-swapped pairs (numbered pairing after
+    /// pairing, dealt round the shards) and write no tables; `cowrie merge` joins the shards'
+    /// directories into the output of the whole tournament.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
 }
 
 impl PairingsConfig {
@@ -344,15 +398,18 @@ impl PairingsConfig {
             bail!("a tournament needs two or more --agent specs, got {k}");
         }
         check_pairs("--games-per-pair", a.games_per_pair)?;
+        let shard = a.shard.as_deref().map_or(Ok(Shard::WHOLE), str::parse)?;
         let run = RunConfig::from_args(&a.run, command_line);
-        Ok(PairingsConfig::new(
+        let cfg = PairingsConfig::new(
             RulesConfig::from_args(&a.rules)?,
             &a.agents,
             a.games_per_pair,
             run,
             &a.output.out,
             a.resuming.resume,
-        ))
+        );
+        let all = cfg.round_robin();
+        cfg.sharded(shard, &all, ["pairing", "pairings"])
     }
 }
 

@@ -167,7 +167,9 @@ pub fn resumable(
     let old_run = &current_spelling(&old["run"]);
     if let (Some(a), Some(b)) = (old_run.as_object(), run.as_object()) {
         for (k, v) in b {
-            if a.get(k) != Some(v) {
+            // A run recorded before it could be sharded was whole.
+            let whole = k == "shard" && v == "1/1" && a.get(k).is_none();
+            if a.get(k) != Some(v) && !whole {
                 anyhow::bail!(
                     "--resume: '{}' is another run (run.{k} was {}, now {})",
                     path.display(),

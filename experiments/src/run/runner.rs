@@ -128,6 +128,17 @@ pub fn run(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
     dispatch(&cfg.rules.game, MatchTask(cfg))
 }
 
+/// Plays the pairing `cfg` describes as one part of a sharded run whose shards are counted over
+/// all its parts (a tournament's pairing): its own slice may hold no pair, and is then a run of
+/// no game.
+///
+/// # Errors
+/// As [`run`], but for the shard's count.
+pub fn run_part(cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
+    cfg.check_counts()?;
+    dispatch(&cfg.rules.game, MatchTask(cfg))
+}
+
 /// The engine's rules of a run of game `G`, once every agent is checked: each can be built and
 /// plays under them, before anything is written.
 ///
@@ -576,6 +587,15 @@ impl MatchConfig {
     /// # Errors
     /// A one-line reason naming the bad value.
     pub fn validate(&self) -> anyhow::Result<()> {
+        self.check_counts()?;
+        check_shard(self.shard, self.games, self.swap)
+    }
+
+    /// Checks the counts of games and threads, not the shard's.
+    ///
+    /// # Errors
+    /// A one-line reason naming the bad value.
+    pub fn check_counts(&self) -> anyhow::Result<()> {
         if self.games == 0 {
             bail!("--games 0: a match needs at least one game");
         }
@@ -588,7 +608,7 @@ impl MatchConfig {
         if self.threads == 0 {
             bail!("--threads 0: at least one worker thread is needed");
         }
-        check_shard(self.shard, self.games, self.swap)
+        Ok(())
     }
 
     /// The game indices this process plays, in schedule order (computed on demand).

@@ -53,6 +53,22 @@ impl Shard {
     }
 }
 
+impl Shard {
+    /// This shard's slice of one part of a run made of parts (a ladder's steps, a tournament's
+    /// pairings) whose pairs are numbered in one order over the whole run, part after part, the
+    /// part's first pair being the run's pair `before`: the part's own shard `K'/N` whose pairs
+    /// are the ones this shard plays (`K` turned back by `before`), so a run of at least `N`
+    /// pairs leaves no shard empty however few pairs each part has.
+    #[must_use]
+    pub fn after(self, before: u64) -> Shard {
+        let back = before % self.n;
+        Shard {
+            k: (self.k - 1 + self.n - back) % self.n + 1,
+            n: self.n,
+        }
+    }
+}
+
 impl std::str::FromStr for Shard {
     type Err = anyhow::Error;
 
@@ -163,6 +179,41 @@ mod tests {
         let huge = Schedule::new(1 << 40, true, Shard { k: 3, n: 4 });
         assert_eq!(huge.len(), 1 << 38);
         assert_eq!(huge.get(huge.len() - 1), Some((1 << 40) - 3));
+    }
+
+    #[test]
+    fn a_shards_slices_of_the_parts_are_its_pairs_of_the_whole_run() {
+        for parts in [vec![1u64], vec![2, 2, 2], vec![1, 4, 2], vec![3, 1, 1, 5]] {
+            let total: u64 = parts.iter().sum();
+            for n in 1..=total {
+                for k in 1..=n {
+                    let shard = Shard { k, n };
+                    // The run's pairs, numbered part after part, dealt round the shards.
+                    let mut whole = Vec::new();
+                    let mut sliced = Vec::new();
+                    let mut before = 0;
+                    for (i, &pairs) in parts.iter().enumerate() {
+                        whole.extend(
+                            (0..pairs)
+                                .filter(|p| (before + p) % n == k - 1)
+                                .map(|p| (i, p)),
+                        );
+                        let mine = Schedule::new(pairs, false, shard.after(before));
+                        sliced.extend(mine.from(0).map(|p| (i, p)));
+                        before += pairs;
+                    }
+                    assert_eq!(sliced, whole, "{shard} of {parts:?}");
+                    assert!(!sliced.is_empty());
+                }
+            }
+        }
+        // Three parts of two pairs in three shards: shard 2 plays pair 1 of part 0 and pair 0
+        // of part 2 (the run's pairs 1 and 4), so its slice of part 1 is empty.
+        let two = Shard { k: 2, n: 3 };
+        assert_eq!(two.after(0), two);
+        assert_eq!(two.after(2), Shard { k: 3, n: 3 });
+        assert_eq!(two.after(4), Shard { k: 1, n: 3 });
+        assert!(Schedule::new(4, true, two.after(2)).is_empty());
     }
 
     #[test]

@@ -68,7 +68,7 @@ pub use perfect::{Oracle, PerfectAgent};
 pub use random::RandomAgent;
 pub use spec::{
     AgentSpec, Budget, ExpectimaxParams, ExternalParams, MctsParams, PerfectParams, Rollout,
-    SpecError, TdParams, Weights, Widening,
+    SpecError, TdParams, Weights, Widening, DEFAULT_FILTER, DEFAULT_THRESHOLD,
 };
 pub use td::TdAgent;
 pub use value::Viewed;

@@ -101,12 +101,13 @@ pub enum Weights {
 }
 
 /// The parameters of a `td` agent.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct TdParams {
     /// The network.
     pub weights: Weights,
     /// 0: greedy on the network; 1 or 2: expectiminimax over every roll, the network at the
-    /// leaves (an expectimax search of `ply + 1` decision plies).
+    /// leaves (an expectimax search of `ply + 1` decision plies); at 2 unless `filter` is 0, the
+    /// filtered search of [`crate::td::filtered`].
     pub ply: u32,
     /// The search's node budget per move (`nodes=N`, as [`ExpectimaxParams::nodes`]): a deeper
     /// iteration that would visit more nodes is abandoned and the move is the deepest completed
@@ -115,7 +116,22 @@ pub struct TdParams {
     /// Whether bear-off races are valued exactly from the one-sided bear-off database
     /// ([`crate::bearoff`]) instead of by the network (`bearoff=on`; default off).
     pub bearoff: bool,
+    /// The move filter at `ply=2` (`filter=N`, [`DEFAULT_FILTER`] by default; 0 turns it off):
+    /// every candidate is scored at `ply=0` and only the best `N` within [`TdParams::threshold`]
+    /// of the best are searched ([`crate::td::filter`]).
+    pub filter: u32,
+    /// The move filter's equity threshold (`threshold=T`, [`DEFAULT_THRESHOLD`] by default).
+    pub threshold: f64,
 }
+
+/// The default of [`TdParams::filter`]: 0, no filter, so `td:ply=2` is the exact expectiminimax
+/// it was before the filter existed and a recorded spec replays the same games; `filter=2` is the
+/// setting that makes `ply=2` affordable (docs/agents.md, *Move filter*).
+pub const DEFAULT_FILTER: u32 = 0;
+
+/// The default of [`TdParams::threshold`]: how far below the best candidate's `ply=0` equity a
+/// candidate may be and still be searched at `ply=2`.
+pub const DEFAULT_THRESHOLD: f64 = 0.16;
 
 /// The default per-move timeout of an `external` agent, in milliseconds.
 pub const DEFAULT_TIMEOUT_MS: u64 = 30_000;
@@ -647,6 +663,7 @@ pub const TD: Kind<TdParams, AgentSpec> = Kind {
         "td:weights=shipped,ply=0",
         "td:weights=runs/net.safetensors,ply=1",
         "td:weights=shipped,ply=2,nodes=100000",
+        "td:weights=shipped,ply=2,filter=3,threshold=0.08",
     ],
     params: &[
         Param {
@@ -672,7 +689,7 @@ pub const TD: Kind<TdParams, AgentSpec> = Kind {
                 or_none: false,
             },
             default: Fallback::Value(Value::Whole(0)),
-            doc: "0 plays greedily on the network; 1 or 2 searches ply + 1 decision plies by expectiminimax, the network at the leaves",
+            doc: "0 plays greedily on the network; 1 searches two decision plies by expectiminimax, the network at the leaves; 2 one turn more: by expectiminimax on every candidate, or with filter=N on those the move filter keeps",
             get: |p| text(p.ply),
             set: |p, v| {
                 p.ply = v.whole_u32()?;
@@ -697,12 +714,41 @@ pub const TD: Kind<TdParams, AgentSpec> = Kind {
                 Some(())
             },
         },
+        Param {
+            key: "filter",
+            values: Values::Whole {
+                min: 0,
+                max: u32::MAX as u64,
+                unit: "",
+                or_none: false,
+            },
+            default: Fallback::Quiet(Value::Whole(DEFAULT_FILTER as u64)),
+            doc: "the move filter at ply 2: every candidate scored at ply 0, only the best N within the threshold searched (0: no filter, every candidate searched by expectiminimax)",
+            get: |p| text(p.filter),
+            set: |p, v| {
+                p.filter = v.whole_u32()?;
+                Some(())
+            },
+        },
+        Param {
+            key: "threshold",
+            values: NON_NEGATIVE,
+            default: Fallback::Quiet(Value::Number(DEFAULT_THRESHOLD)),
+            doc: "the move filter's threshold: a candidate more than T below the best one's ply-0 equity is not searched",
+            get: |p| text(p.threshold),
+            set: |p, v| {
+                p.threshold = v.number()?;
+                Some(())
+            },
+        },
     ],
     blank: || TdParams {
         weights: Weights::Shipped,
         ply: 0,
         nodes: DEFAULT_NODES,
         bearoff: false,
+        filter: DEFAULT_FILTER,
+        threshold: DEFAULT_THRESHOLD,
     },
     wrap: AgentSpec::Td,
 };

@@ -12,6 +12,8 @@
 pub mod bargese;
 pub mod bearoff;
 pub(crate) mod encoding;
+pub mod filter;
+pub mod filtered;
 pub mod frangieh;
 pub mod incremental;
 pub mod julbahar;
@@ -340,7 +342,8 @@ pub fn resolve<G: Evaluate>(weights: &Weights, rules: &G::Rules) -> Result<NetEv
 }
 
 /// The `td` agent: greedy on the network (`ply=0`), or expectiminimax with the network at the
-/// leaves (`ply=1`: every roll of the opponent and its best reply; `ply=2`: one more turn).
+/// leaves (`ply=1`: every roll of the opponent and its best reply; `ply=2` with `filter=0`: one more
+/// turn), or at `ply=2` the filtered search of [`filtered`] (the default).
 #[derive(Clone, Debug)]
 pub struct TdAgent<G: Game> {
     params: TdParams,
@@ -349,6 +352,8 @@ pub struct TdAgent<G: Game> {
     search: Option<(NetEval, Box<Expectimax<G, NetEval>>)>,
     /// The candidates' values at `ply=0` (kept to reuse its allocation).
     leaves: Vec<(f64, bool)>,
+    /// The filtered search (`ply=2` with the move filter on), built with `search`.
+    filtered: Option<Box<filtered::Filtered<G>>>,
 }
 
 impl<G: Evaluate> TdAgent<G> {
@@ -361,7 +366,32 @@ impl<G: Evaluate> TdAgent<G> {
             rng,
             search: None,
             leaves: Vec::new(),
+            filtered: None,
         }
+    }
+
+    /// Nodes visited since construction or the last [`TdAgent::reset_nodes`]: the search's
+    /// ([`Expectimax::nodes`]) and, at `ply=2` with the move filter on, every candidate the
+    /// filter scored at `ply=0`; none at `ply=0`.
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.filtered.as_ref().map_or(0, |f| f.nodes())
+            + self.search.as_ref().map_or(0, |(_, s)| s.nodes())
+    }
+
+    /// Sets the node counter to zero.
+    pub fn reset_nodes(&mut self) {
+        if let Some(f) = self.filtered.as_mut() {
+            f.reset_nodes();
+        }
+        if let Some((_, s)) = self.search.as_mut() {
+            s.reset_nodes();
+        }
+    }
+
+    /// Whether the move filter applies: at `ply=2` unless `filter=0`.
+    fn filters(&self) -> bool {
+        self.params.ply >= 2 && self.params.filter > 0
     }
 
     fn ready(&mut self, state: &G) -> &mut (NetEval, Box<Expectimax<G, NetEval>>) {
@@ -380,6 +410,9 @@ impl<G: Evaluate> TdAgent<G> {
                 rng,
                 eval.clone(),
             );
+            if self.filters() {
+                self.filtered = Some(Box::new(filtered::Filtered::new(eval.clone())));
+            }
             self.search = Some((eval, Box::new(search)));
         }
         self.search.as_mut().expect("just built")
@@ -395,13 +428,19 @@ impl<G: Evaluate> Agent<G> for TdAgent<G> {
             panic!("td agent asked at a node that is not a decision node");
         };
         let ply = self.params.ply;
+        let filters = self.filters();
         let (eval, search) = self.ready(state);
-        if ply > 0 {
+        if ply > 0 && !filters {
             return search.choose(state, legal);
         }
         let eval = eval.clone();
         let mut leaves = std::mem::take(&mut self.leaves);
         Evaluator::<G>::evaluate_moves(&eval, state, legal, me, &mut leaves);
+        if filters {
+            let mv = self.filtered_search(state, legal, &leaves);
+            self.leaves = leaves;
+            return mv;
+        }
         let mut best = f64::NEG_INFINITY;
         let (mut pick, mut ties) = (0, 0u32);
         for (i, &(v, _)) in leaves.iter().enumerate() {
@@ -418,6 +457,25 @@ impl<G: Evaluate> Agent<G> for TdAgent<G> {
         }
         self.leaves = leaves;
         legal[pick]
+    }
+}
+
+impl<G: Evaluate> TdAgent<G> {
+    /// The filtered search of the candidates; `leaves` holds every candidate's `ply=0` value.
+    fn filtered_search(
+        &mut self,
+        state: &G,
+        legal: &[G::Action],
+        leaves: &[(f64, bool)],
+    ) -> G::Action {
+        let params = filtered::FilterParams {
+            ply: self.params.ply,
+            most: usize::try_from(self.params.filter).unwrap_or(usize::MAX),
+            threshold: self.params.threshold,
+            nodes: self.params.nodes,
+        };
+        let search = self.filtered.as_mut().expect("built with the search");
+        search.choose(state, legal, leaves, params)
     }
 }
 

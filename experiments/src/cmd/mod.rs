@@ -10,6 +10,7 @@ pub mod ladder;
 pub mod legal;
 pub mod match_cmd;
 pub mod merge;
+pub mod play;
 pub mod probe;
 pub mod replay;
 pub mod report;

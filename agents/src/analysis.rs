@@ -6,7 +6,7 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use cowrie_engine::{Game, Player, ToAct};
+use cowrie_engine::ToAct;
 
 use crate::any::AnyAgent;
 use crate::evaluate::Evaluate;
@@ -130,12 +130,7 @@ pub fn analyse<G: Evaluate>(
             Some(Analysis::Visits(
                 legal
                     .iter()
-                    .map(|a| {
-                        visits
-                            .iter()
-                            .find(|(b, _)| b == a)
-                            .map_or(0, |&(_, v)| v)
-                    })
+                    .map(|a| visits.iter().find(|(b, _)| b == a).map_or(0, |&(_, v)| v))
                     .collect(),
             ))
         }
@@ -149,20 +144,11 @@ pub fn analysis_stream(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)
 }
 
-/// The player whose view an analysis of `state` takes: the player to act.
-#[must_use]
-pub fn viewer<G: Game>(state: &G) -> Option<Player> {
-    match state.to_act() {
-        ToAct::Decision(p) => Some(p),
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::agent::Agent;
-    use cowrie_engine::{Frangieh, FrangiehRules};
+    use cowrie_engine::{Frangieh, FrangiehRules, Game};
 
     /// Plays seeded random plies until a decision with several legal actions.
     fn decision_with_choices(seed: u64) -> Frangieh {
@@ -196,7 +182,9 @@ mod tests {
         };
         for seed in 1..6 {
             let state = decision_with_choices(seed);
-            let me = viewer(&state).unwrap();
+            let ToAct::Decision(me) = state.to_act() else {
+                unreachable!()
+            };
             let mut legal = Vec::new();
             state.legal_actions(&mut legal);
             let Some(Analysis::Equity(eq)) =
@@ -207,7 +195,7 @@ mod tests {
             // Each equity is the network's value of the child, asked one position at a time.
             let eval = td::resolve::<Frangieh>(&p.weights, state.rules()).unwrap();
             for (&a, &e) in legal.iter().zip(&eq) {
-                let mut child = state.clone();
+                let mut child = state;
                 child.play_unchecked(a);
                 assert!((eval.value(&child, me) - e).abs() < 1e-4, "{e}");
             }

@@ -88,11 +88,5 @@ impl GameTask for Play<'_> {
 /// be listened on, or a failed read or write.
 pub fn command(args: PlayArgs, _command_line: Vec<String>) -> anyhow::Result<()> {
     let rules = RulesConfig::from_args(&args.rules)?;
-    dispatch(
-        &rules.game.clone(),
-        Play {
-            args: &args,
-            rules,
-        },
-    )
+    dispatch(&rules.game.clone(), Play { args: &args, rules })
 }

@@ -21,7 +21,8 @@ use crate::run::selfplay::Event;
 pub const LIST_MAX: usize = 40;
 
 /// The commands, as the help line lists them.
-const HELP: &str = "type a move's number, a move (or its beginning, to list the moves that begin so), \
+const HELP: &str =
+    "type a move's number, a move (or its beginning, to list the moves that begin so), \
                     moves, rules, undo, new or quit";
 
 struct Lines<'a, G: Evaluate, W: Write> {
@@ -95,9 +96,17 @@ impl<G: Evaluate + Report + Draw, W: Write> Lines<'_, G, W> {
         }
         self.shown = s.events().len();
         let state = s.state();
-        let _ = writeln!(text, "\n{state}\nposition: {}", cowrie_engine::Game::notation(state));
+        let _ = writeln!(
+            text,
+            "\n{state}\nposition: {}",
+            cowrie_engine::Game::notation(state)
+        );
         if let Some(result) = s.result_text(self.setup) {
-            let _ = writeln!(text, "game over after {} plies: {result}", cowrie_engine::Game::plies(state));
+            let _ = writeln!(
+                text,
+                "game over after {} plies: {result}",
+                cowrie_engine::Game::plies(state)
+            );
             let _ = writeln!(text, "undo, new or quit");
         } else {
             let n = s.legal().len();

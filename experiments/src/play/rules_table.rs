@@ -39,9 +39,16 @@ pub fn table<R: RuleSet>(rules: &R, variant: &str, overrides: &[String]) -> Rule
     let options = R::options()
         .iter()
         .map(|o| {
-            let set_by = if overrides.iter().any(|t| key_of(t).as_deref() == Some(o.key)) {
+            let set_by = if overrides
+                .iter()
+                .any(|t| key_of(t).as_deref() == Some(o.key))
+            {
                 "--option".to_string()
-            } else if info.is_some_and(|v| v.settings.iter().any(|t| key_of(t).as_deref() == Some(o.key))) {
+            } else if info.is_some_and(|v| {
+                v.settings
+                    .iter()
+                    .any(|t| key_of(t).as_deref() == Some(o.key))
+            }) {
                 format!("variant {variant}")
             } else {
                 "default".to_string()

@@ -197,9 +197,11 @@ impl<G: Evaluate + Report + Draw> Games<G> {
                 let s = s.clone();
                 self.view(&s)
             }
-            (_, "/" | "/api/rules" | "/api/state" | "/api/record" | "/api/new" | "/api/move" | "/api/undo") => {
-                Err(refuse(405, format!("{method} is not accepted at {path}")))
-            }
+            (
+                _,
+                "/" | "/api/rules" | "/api/state" | "/api/record" | "/api/new" | "/api/move"
+                | "/api/undo",
+            ) => Err(refuse(405, format!("{method} is not accepted at {path}"))),
             _ => Err(refuse(404, format!("no page at {path}"))),
         }
     }
@@ -226,8 +228,12 @@ fn game_param(query: &str) -> Result<u64, Refusal> {
         .split('&')
         .find_map(|kv| kv.strip_prefix("game="))
         .ok_or_else(|| refuse(400, "name the game: ?game=ID"))?;
-    text.parse()
-        .map_err(|_| refuse(400, format!("game {}: not a game id", crate::args::quote(text))))
+    text.parse().map_err(|_| {
+        refuse(
+            400,
+            format!("game {}: not a game id", crate::args::quote(text)),
+        )
+    })
 }
 
 /// A JSON body as `T`.
@@ -321,8 +327,7 @@ pub fn serve<G: Evaluate + Report + Draw>(mut games: Games<G>, port: u16) -> any
         let reply = reply.unwrap_or_else(|r| Reply {
             status: r.status,
             content_type: "application/json",
-            body: (serde_json::json!({ "error": r.message.replace('\n', " ") }).to_string()
-                + "\n")
+            body: (serde_json::json!({ "error": r.message.replace('\n', " ") }).to_string() + "\n")
                 .into_bytes(),
             download: None,
         });

@@ -323,7 +323,10 @@ mod tests {
         s.undo().unwrap();
         assert_eq!((s.state().notation(), s.events().to_vec()), before);
         s.play(&first).unwrap();
-        assert_eq!((s.state().notation(), s.events().to_vec()), (after.0, after.1));
+        assert_eq!(
+            (s.state().notation(), s.events().to_vec()),
+            (after.0, after.1)
+        );
         assert_eq!(s.version, 3);
         // An illegal move changes nothing.
         let v = s.version;
@@ -335,7 +338,11 @@ mod tests {
     struct FirstOr(Option<AnyAgent<Frangieh>>);
 
     impl Agent<Frangieh> for FirstOr {
-        fn choose(&mut self, state: &Frangieh, legal: &[<Frangieh as Game>::Action]) -> <Frangieh as Game>::Action {
+        fn choose(
+            &mut self,
+            state: &Frangieh,
+            legal: &[<Frangieh as Game>::Action],
+        ) -> <Frangieh as Game>::Action {
             match &mut self.0 {
                 Some(a) => a.choose(state, legal),
                 None => legal[0],
@@ -350,7 +357,10 @@ mod tests {
         let setup = setup("heuristic:temperature=1");
         let mut agents = [
             FirstOr(None),
-            FirstOr(Some(AnyAgent::build(&setup.spec, agent_stream(5, 3, Player::TWO)))),
+            FirstOr(Some(AnyAgent::build(
+                &setup.spec,
+                agent_stream(5, 3, Player::TWO),
+            ))),
         ];
         let mut log = Vec::new();
         let (end, _) = crate::run::selfplay::play(
@@ -367,10 +377,34 @@ mod tests {
         }
         assert_eq!(s.events(), &log[..]);
         assert_eq!(s.state().notation(), end.notation());
-        assert!(s.record(&setup).contains(r#""agents":["human","heuristic:temperature=1"]"#));
-        assert_eq!(
-            FrangiehRules::variants()[0].name,
-            setup.resolved.variant
-        );
+        assert!(s
+            .record(&setup)
+            .contains(r#""agents":["human","heuristic:temperature=1"]"#));
+        assert_eq!(FrangiehRules::variants()[0].name, setup.resolved.variant);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+        /// Any text offered as a move is played only if it is a legal move; otherwise the game
+        /// is left as it was.
+        #[test]
+        fn any_text_is_a_legal_move_or_changes_nothing(text in "\\PC{0,24}") {
+            let setup = setup("random");
+            let mut s = Session::new(&setup, 1, Player::ONE).unwrap();
+            let (before, legal) = (s.state().notation(), s.legal());
+            match s.play(&text) {
+                Ok(()) => {
+                    let legal_after = |m: &String| {
+                        let mut t = Session::new(&setup, 1, Player::ONE).unwrap();
+                        t.play(m).is_ok() && t.state().notation() == s.state().notation()
+                    };
+                    proptest::prop_assert!(legal.iter().any(legal_after));
+                }
+                Err(_) => {
+                    proptest::prop_assert_eq!(s.state().notation(), before);
+                    proptest::prop_assert_eq!(s.version, 0);
+                }
+            }
+        }
     }
 }

@@ -3,7 +3,6 @@
 //! outcomes and plies so far, and the result.
 
 use cowrie_agents::Evaluate;
-use cowrie_engine::Game;
 use serde::Serialize;
 
 use crate::games::Report;

@@ -153,10 +153,20 @@ impl<G: Evaluate + Report> Session<G> {
         if !self.human_to_act() {
             bail!("it is not your turn: the game is over");
         }
-        let action = self
-            .state
-            .parse_action(text)
-            .map_err(|e| anyhow::anyhow!("move {}: {e}", crate::args::quote(text)))?;
+        // A legal action written as the list writes it is that action; other text is parsed
+        // (a move may be written in more than one way).
+        let mut legal = Vec::new();
+        self.state.legal_actions(&mut legal);
+        let listed = legal
+            .into_iter()
+            .find(|&a| self.state.action_to_string(a) == text);
+        let action = match listed {
+            Some(a) => a,
+            None => self
+                .state
+                .parse_action(text)
+                .map_err(|e| anyhow::anyhow!("move {}: {e}", crate::args::quote(text)))?,
+        };
         let mut after = self.state.clone();
         after
             .try_play(action)

@@ -110,6 +110,13 @@ impl<G: Evaluate + Report + Draw> Games<G> {
         }
     }
 
+    /// The view of the most recently used game.
+    fn last_view(&self) -> Result<Reply, Refusal> {
+        let s = self.held.last().expect("a game was just used");
+        let view = StateView::of(s, &self.setup).map_err(|e| refuse(500, format!("{e:#}")))?;
+        Ok(Reply::json(&view))
+    }
+
     /// The game `id`, made the most recently used.
     fn game(&mut self, id: u64) -> Result<&mut Session<G>, Refusal> {
         let i = self.held.iter().position(|s| s.index == id).ok_or_else(|| {
@@ -125,11 +132,6 @@ impl<G: Evaluate + Report + Draw> Games<G> {
         Ok(self.held.last_mut().expect("just pushed"))
     }
 
-    fn view(&self, s: &Session<G>) -> Result<Reply, Refusal> {
-        let view = StateView::of(s, &self.setup).map_err(|e| refuse(500, format!("{e:#}")))?;
-        Ok(Reply::json(&view))
-    }
-
     /// Answers one request (`method`, `url` with its query, the body read).
     fn answer(&mut self, method: &Method, url: &str, body: &[u8]) -> Result<Reply, Refusal> {
         let (path, query) = url.split_once('?').unwrap_or((url, ""));
@@ -142,17 +144,16 @@ impl<G: Evaluate + Report + Draw> Games<G> {
             }),
             (Method::Get, "/api/rules") => Ok(Reply::json(&self.rules)),
             (Method::Get, "/api/state") => {
-                let id = game_param(query)?;
-                let s = self.game(id)?.clone();
-                self.view(&s)
+                self.game(game_param(query)?)?;
+                self.last_view()
             }
             (Method::Get, "/api/record") => {
-                let id = game_param(query)?;
-                let s = self.game(id)?.clone();
+                self.game(game_param(query)?)?;
+                let record = self.held.last().expect("just used").record(&self.setup);
                 Ok(Reply {
                     status: 200,
                     content_type: "application/x-ndjson",
-                    body: s.record(&self.setup).into_bytes(),
+                    body: record.into_bytes(),
                     download: Some("records.jsonl"),
                 })
             }
@@ -175,8 +176,8 @@ impl<G: Evaluate + Report + Draw> Games<G> {
                 if self.held.len() == MAX_GAMES {
                     self.held.remove(0);
                 }
-                self.held.push(s.clone());
-                self.view(&s)
+                self.held.push(s);
+                self.last_view()
             }
             (Method::Post, "/api/move") => {
                 let b: MoveBody = parse(body)?;
@@ -186,16 +187,14 @@ impl<G: Evaluate + Report + Draw> Games<G> {
                     let status = if s.human_to_act() { 400 } else { 409 };
                     refuse(status, format!("{e:#}"))
                 })?;
-                let s = s.clone();
-                self.view(&s)
+                self.last_view()
             }
             (Method::Post, "/api/undo") => {
                 let b: GameBody = parse(body)?;
                 let s = self.game(b.game)?;
                 check_version(s, b.version)?;
                 s.undo().map_err(|e| refuse(409, format!("{e:#}")))?;
-                let s = s.clone();
-                self.view(&s)
+                self.last_view()
             }
             (
                 _,

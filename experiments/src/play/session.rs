@@ -2,6 +2,8 @@
 //! game's seeded stream, the agent's replies, undo back to the person's previous decision, and
 //! the game's record as `cowrie match --record` writes it.
 
+use std::cell::RefCell;
+
 use anyhow::bail;
 use cowrie_agents::{analyse, Agent, AgentSpec, Analysis, AnyAgent, Evaluate};
 use cowrie_engine::{sample_outcome, Game, Player, ToAct};
@@ -57,6 +59,8 @@ pub struct Session<G: Evaluate> {
     pub version: u64,
     /// The agent's forfeit (an external program that failed), which ends the game.
     forfeit: Option<(Player, cowrie_agents::Forfeit)>,
+    /// The analysis of the version it was made at, so a searching agent's is made once.
+    analysed: RefCell<Option<(u64, Option<Analysis>)>>,
 }
 
 impl<G: Evaluate + Report> Session<G> {
@@ -80,6 +84,7 @@ impl<G: Evaluate + Report> Session<G> {
             history: Vec::new(),
             version: 0,
             forfeit: None,
+            analysed: RefCell::new(None),
         };
         s.advance();
         Ok(s)
@@ -134,13 +139,20 @@ impl<G: Evaluate + Report> Session<G> {
         if !self.human_to_act() {
             return Ok(None);
         }
+        if let Some((version, a)) = &*self.analysed.borrow() {
+            if *version == self.version {
+                return Ok(a.clone());
+            }
+        }
         let mut legal = Vec::new();
         self.state.legal_actions(&mut legal);
         // Stream 4i + 3 of the run seed: the one stream of game i no player or die uses.
         let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
         rng.set_stream(self.index.wrapping_mul(4) + 3);
         rng.set_word_pos(u128::from(self.version) << 20);
-        Ok(analyse(&setup.spec, &self.state, &legal, rng)?)
+        let a = analyse(&setup.spec, &self.state, &legal, rng)?;
+        *self.analysed.borrow_mut() = Some((self.version, a.clone()));
+        Ok(a)
     }
 
     /// Plays the person's move `text` (in the game's notation), then the chance outcomes and the

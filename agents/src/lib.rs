@@ -11,6 +11,7 @@
 //!   [`heuristic`]);
 //! - [`random`], [`heuristic`], [`mcts`], [`expectimax`], [`td`], [`external`], [`perfect`]: the
 //!   agents;
+//! - [`analysis`]: what an agent says of each legal action (equities, solved values, visits);
 //! - [`value`]: [`Viewed`], a zero-sum value and whose view it is, the one conversion between
 //!   views.
 //!
@@ -42,6 +43,7 @@
 //! ```
 
 pub mod agent;
+pub mod analysis;
 pub mod any;
 pub mod bearoff;
 pub mod evaluate;
@@ -57,6 +59,7 @@ pub mod td;
 pub mod value;
 
 pub use agent::{Agent, Forfeit, ForfeitReason};
+pub use analysis::{analyse, Analysis};
 pub use any::{AnyAgent, Input};
 pub use evaluate::{leaf_value, Evaluate};
 pub use expectimax::{ChancePruning, Evaluator, Expectimax, SearchConfig};

@@ -76,6 +76,9 @@ pub enum Command {
     /// Draws a position of any game as a diagram labelled in words, SVG or PNG (by the
     /// extension of --out).
     Show(crate::cmd::show::ShowArgs),
+    /// Plays a game against an agent on a local web page (or, with --line, on stdin and
+    /// stdout): the board, the legal moves with the agent's analysis, undo, the record.
+    Play(crate::cmd::play::PlayArgs),
     /// Bargese: the effect of entering first, each seed played as dealt and with the first
     /// entry forced to each seat; writes DIR/entry.csv, DIR/estimates.csv.
     Entry(crate::cmd::entry::EntryArgs),

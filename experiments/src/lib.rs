@@ -6,7 +6,8 @@
 //! - [`stats`]: the statistics — intervals, pair-clustered estimators, multiple testing,
 //!   ratings, a run's metrics, Julbahar's match equity, Bargese's effect of entering first;
 //! - [`pages`]: what is drawn for people — plots, board diagrams, replay pages, run indexes,
-//!   the results report.
+//!   the results report;
+//! - [`play`]: a person against an agent, on a local web page or line by line.
 //!
 //! [`games`] holds what the harness knows of each game beyond its rules (its sides, its own
 //! columns of `games.csv`, its facts). The command line is parsed by [`cli`] (the top-level
@@ -22,6 +23,7 @@ pub mod games;
 pub mod interrupt;
 pub mod output;
 pub mod pages;
+pub mod play;
 pub mod progress;
 pub mod registry;
 pub mod run;

@@ -7,7 +7,7 @@ use clap::{CommandFactory, Parser};
 use cowrie_experiments::cli::{Cli, Command};
 use cowrie_experiments::cmd::{
     bearoff, bench, compare, converge, entry, equity, judge, ladder, legal, match_cmd, merge,
-    plan, probe, replay, report, rules_cmd, show, solve, study, tournament, train,
+    plan, play, probe, replay, report, rules_cmd, show, solve, study, tournament, train,
 };
 use cowrie_experiments::output::print_stdout;
 
@@ -84,6 +84,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Equity(a) => equity::command(a, cl),
         Command::Show(a) => show::command(a, cl),
         Command::Entry(a) => entry::command(a, cl),
+        Command::Play(a) => play::command(a, cl),
         Command::Report(a) => report::command(a, cl),
         Command::Completions(args) => {
             let mut text = Vec::new();

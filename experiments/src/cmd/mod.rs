@@ -12,6 +12,7 @@ pub mod legal;
 pub mod match_cmd;
 pub mod merge;
 pub mod plan;
+pub mod play;
 pub mod probe;
 pub mod replay;
 pub mod report;

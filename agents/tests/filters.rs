@@ -181,6 +181,10 @@ fn the_filtered_search_chooses_the_unfiltered_move_whenever_it_keeps_it() {
         let values = scores(&eval, s, &moves);
         let mut kept = Vec::new();
         let p = params("td:ply=2");
+        assert_eq!(
+            p.filter, 0,
+            "td:ply=2 is the exact search unless a filter is asked for"
+        );
         filter::keep(&values, p.filter as usize, p.threshold, &mut kept);
         if kept.iter().any(|&i| moves[i] == full) {
             kept_best += 1;
@@ -209,7 +213,6 @@ fn the_default_filter_is_declared_and_off_at_zero() {
     );
     // Quiet parameters: the spec texts recorded before the filter existed keep their text.
     assert_eq!(AgentSpec::Td(p).to_string(), "td:weights=shipped,ply=2");
-    assert_eq!(p.filter, 0, "td:ply=2 is the exact search unless a filter is asked for");
     let on = params("td:ply=2,filter=2,threshold=0.5");
     assert_eq!(
         AgentSpec::Td(on).to_string(),

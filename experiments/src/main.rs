@@ -6,8 +6,8 @@ use anyhow::Context;
 use clap::{CommandFactory, Parser};
 use cowrie_experiments::cli::{Cli, Command};
 use cowrie_experiments::cmd::{
-    bearoff, bench, compare, converge, entry, equity, judge, ladder, legal, match_cmd, merge,
-    plan, play, probe, replay, report, rules_cmd, show, solve, study, tournament, train,
+    bearoff, bench, compare, converge, entry, equity, judge, ladder, legal, match_cmd, merge, plan,
+    play, probe, replay, report, rules_cmd, show, solve, study, tournament, train,
 };
 use cowrie_experiments::output::print_stdout;
 

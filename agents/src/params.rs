@@ -54,7 +54,7 @@ pub enum ParamError {
         expected: String,
     },
     /// A parameter given without the one it goes with.
-    #[error("agent '{kind}': '{param}' (given '{value}') applies only with '{with}' on")]
+    #[error("agent '{kind}': '{param}' (given '{value}') applies only with {with}")]
     Needs {
         /// The agent kind.
         kind: String,
@@ -62,7 +62,7 @@ pub enum ParamError {
         param: String,
         /// The value given.
         value: String,
-        /// The parameter it goes with.
+        /// What it goes with, in words: `'widen' on`, `ply=2`.
         with: String,
     },
     /// A search without a budget.
@@ -588,7 +588,7 @@ impl<P, S> Kind<P, S> {
                     return Err(ParamError::Needs {
                         kind: self.name.to_string(),
                         param: param.key.to_string(),
-                        with: key.to_string(),
+                        with: format!("'{key}' on"),
                         value: text.to_string(),
                     })
                 }

@@ -861,7 +861,36 @@ impl FromStr for AgentSpec {
             .iter()
             .find(|k| k.name() == name)
             .ok_or_else(|| SpecError::UnknownKind(text.to_string()))?;
-        Ok(kind.read(params)?)
+        let spec = kind.read(params)?;
+        if let AgentSpec::Td(p) = &spec {
+            p.check_filter()?;
+        }
+        Ok(spec)
+    }
+}
+
+impl TdParams {
+    /// The move filter is a part of `ply=2`'s search: `filter=N` is refused at another ply, and
+    /// `threshold=T` without a filter, where either would change the spec's text and nothing it
+    /// plays.
+    fn check_filter(&self) -> Result<(), ParamError> {
+        let needs = |param: &str, value: String, with: &str| ParamError::Needs {
+            kind: "td".to_string(),
+            param: param.to_string(),
+            value,
+            with: with.to_string(),
+        };
+        if self.filter != DEFAULT_FILTER && self.ply != 2 {
+            return Err(needs("filter", self.filter.to_string(), "ply=2"));
+        }
+        if self.threshold != DEFAULT_THRESHOLD && self.filter == 0 {
+            return Err(needs(
+                "threshold",
+                self.threshold.to_string(),
+                "'filter' on",
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -1109,6 +1138,15 @@ mod tests {
             ("td:ply=3", "'ply'"),
             ("td:depth=1", "'depth=1'"),
             ("td:nodes=0", "'nodes'"),
+            (
+                "td:ply=1,filter=2",
+                "'filter' (given '2') applies only with ply=2",
+            ),
+            ("td:filter=2", "applies only with ply=2"),
+            (
+                "td:ply=2,threshold=0.5",
+                "'threshold' (given '0.5') applies only with 'filter' on",
+            ),
             ("perfect", "db=DIR"),
             ("perfect:depth=3", "db=DIR"),
             ("perfect:db=x,depth=0", "'depth'"),

@@ -166,11 +166,14 @@ fn filtered_node_counts_are_the_root_plus_the_trees_of_the_kept_candidates() {
     assert!(checked >= 5, "{checked} positions");
 }
 
+/// The filter setting docs/agents.md measures (*Move filter*).
+const FILTERED: &str = "td:ply=2,filter=2,threshold=0.16";
+
 #[test]
 fn the_filtered_search_chooses_the_unfiltered_move_whenever_it_keeps_it() {
     let eval = td::resolve::<Frangieh>(&Weights::Shipped, &modern()).unwrap();
     let positions = sample(2, 33);
-    let mut filtered = TdAgent::<Frangieh>::new(params("td:ply=2"), rng(4));
+    let mut filtered = TdAgent::<Frangieh>::new(params(FILTERED), rng(4));
     let mut everything =
         TdAgent::<Frangieh>::new(params("td:ply=2,filter=1000,threshold=1000"), rng(4));
     let (mut kept_best, mut agree) = (0, 0);
@@ -180,11 +183,7 @@ fn the_filtered_search_chooses_the_unfiltered_move_whenever_it_keeps_it() {
         let chosen = filtered.choose(s, &moves);
         let values = scores(&eval, s, &moves);
         let mut kept = Vec::new();
-        let p = params("td:ply=2");
-        assert_eq!(
-            p.filter, 0,
-            "td:ply=2 is the exact search unless a filter is asked for"
-        );
+        let p = params(FILTERED);
         filter::keep(&values, p.filter as usize, p.threshold, &mut kept);
         if kept.iter().any(|&i| moves[i] == full) {
             kept_best += 1;
@@ -204,6 +203,10 @@ fn the_filtered_search_chooses_the_unfiltered_move_whenever_it_keeps_it() {
 #[test]
 fn the_default_filter_is_declared_and_off_at_zero() {
     let p = params("td:ply=2");
+    assert_eq!(
+        p.filter, 0,
+        "td:ply=2 is the exact search unless a filter is asked for"
+    );
     assert_eq!(
         (p.filter, p.threshold),
         (

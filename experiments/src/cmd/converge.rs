@@ -425,7 +425,7 @@ fn run_converge<G: Evaluate + Report>(cfg: &ConvergeConfig) -> anyhow::Result<St
                 (k + 1).to_string(),
                 s.name.clone(),
                 s.games.to_string(),
-                (s.games / 2).to_string(),
+                s.seat1_wins.values.len().to_string(),
                 name.to_string(),
                 f6(m.value),
                 m.cluster.to_string(),

@@ -132,7 +132,7 @@ fn the_report_shows_the_csv_figures_and_is_byte_identical() {
     assert!(first.contains("This run was made before the strength match"));
     // The command a solve's manifest records, and none where no manifest is committed.
     assert!(first.contains(
-        "Made by `cowrie solve --game baghchal --variant five-captures --option 'goats-blocked=pass' --movement-only"
+        "Made by `cowrie solve --game baghchal --variant five-captures --option 'goats-blocked=pass' --threads 2 --out dbs/five-captures-goats-pass`"
     ));
     assert!(first.contains("No command is recorded with these files"));
     // The command each manifest records.

@@ -343,7 +343,7 @@ pub fn resolve<G: Evaluate>(weights: &Weights, rules: &G::Rules) -> Result<NetEv
 
 /// The `td` agent: greedy on the network (`ply=0`), or expectiminimax with the network at the
 /// leaves (`ply=1`: every roll of the opponent and its best reply; `ply=2` with `filter=0`: one more
-/// turn), or at `ply=2` the filtered search of [`filtered`] (the default).
+/// turn, the default), or at `ply=2,filter=N` the filtered search of [`filtered`].
 #[derive(Clone, Debug)]
 pub struct TdAgent<G: Game> {
     params: TdParams,

@@ -10,6 +10,7 @@ use crate::evaluate::Evaluate;
 use crate::expectimax::Expectimax;
 use crate::external::ExternalAgent;
 use crate::heuristic::HeuristicAgent;
+use crate::hosted::HostedAgent;
 use crate::mcts::MctsAgent;
 use crate::perfect::{Oracle, PerfectAgent};
 use crate::random::RandomAgent;
@@ -33,6 +34,8 @@ pub enum AnyAgent<G: Evaluate> {
     External(Box<ExternalAgent>),
     /// Perfect play from a solved database.
     Perfect(Box<PerfectAgent<G>>),
+    /// A policy a host program plays (the Python package).
+    Hosted(Box<HostedAgent>),
 }
 
 impl<G: Evaluate> AnyAgent<G> {
@@ -79,6 +82,7 @@ impl<G: Evaluate> AnyAgent<G> {
                 let oracle = Self::open_oracle(&p.db)?;
                 AnyAgent::Perfect(Box::new(PerfectAgent::new(oracle, p.depth, rng)))
             }
+            AgentSpec::Hosted(p) => AnyAgent::Hosted(Box::new(HostedAgent::new(p, rng)?)),
         })
     }
 
@@ -88,6 +92,16 @@ impl<G: Evaluate> AnyAgent<G> {
             kind: "perfect".to_string(),
             reason,
         })
+    }
+
+    /// Why a `python` agent's policy could not play the game under way (a game that must not
+    /// be recorded), once it failed; `None` for every other agent.
+    #[must_use]
+    pub fn failure(&self) -> Option<&str> {
+        match self {
+            AnyAgent::Hosted(a) => a.failure(),
+            _ => None,
+        }
     }
 
     /// The database a `perfect` agent reads (opened once per process, shared with the agents
@@ -182,6 +196,7 @@ impl<G: Evaluate> Agent<G> for AnyAgent<G> {
             AnyAgent::External(a) => a.choose(state, legal),
             AnyAgent::Td(a) => a.choose(state, legal),
             AnyAgent::Perfect(a) => a.choose(state, legal),
+            AnyAgent::Hosted(a) => a.choose(state, legal),
         }
     }
 
@@ -189,6 +204,7 @@ impl<G: Evaluate> Agent<G> for AnyAgent<G> {
     fn try_choose(&mut self, state: &G, legal: &[G::Action]) -> Result<G::Action, Forfeit> {
         match self {
             AnyAgent::External(a) => a.try_choose(state, legal),
+            AnyAgent::Hosted(a) => a.try_choose(state, legal),
             other => Ok(other.choose(state, legal)),
         }
     }

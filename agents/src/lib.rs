@@ -9,8 +9,8 @@
 //!   objects in the hot loop);
 //! - [`evaluate`]: [`Evaluate`], a game's static evaluation (one file per game under
 //!   [`heuristic`]);
-//! - [`random`], [`heuristic`], [`mcts`], [`expectimax`], [`td`], [`external`], [`perfect`]: the
-//!   agents;
+//! - [`random`], [`heuristic`], [`mcts`], [`expectimax`], [`td`], [`external`], [`perfect`],
+//!   [`hosted`]: the agents;
 //! - [`analysis`]: what an agent says of each legal action (equities, solved values, visits);
 //! - [`value`]: [`Viewed`], a zero-sum value and whose view it is, the one conversion between
 //!   views.
@@ -50,6 +50,7 @@ pub mod evaluate;
 pub mod expectimax;
 pub mod external;
 pub mod heuristic;
+pub mod hosted;
 pub mod mcts;
 pub mod params;
 pub mod perfect;
@@ -65,13 +66,14 @@ pub use evaluate::{leaf_value, Evaluate};
 pub use expectimax::{ChancePruning, Evaluator, Expectimax, SearchConfig};
 pub use external::ExternalAgent;
 pub use heuristic::HeuristicAgent;
+pub use hosted::{install_host, Host, HostedAgent, HostedGame};
 pub use mcts::MctsAgent;
 pub use params::ParamError;
 pub use perfect::{Oracle, PerfectAgent};
 pub use random::RandomAgent;
 pub use spec::{
-    AgentSpec, Budget, ExpectimaxParams, ExternalParams, MctsParams, PerfectParams, Rollout,
-    SpecError, TdParams, Weights, Widening, DEFAULT_FILTER, DEFAULT_THRESHOLD,
+    AgentSpec, Budget, ExpectimaxParams, ExternalParams, HostedParams, MctsParams, PerfectParams,
+    Rollout, SpecError, TdParams, Weights, Widening, DEFAULT_FILTER, DEFAULT_THRESHOLD,
 };
 pub use td::TdAgent;
 pub use value::Viewed;

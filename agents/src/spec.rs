@@ -1,7 +1,7 @@
 //! Agent specs as written on the command line: `kind` or `kind:key=value,key=value`.
 //!
 //! Each kind's parameters are declared once, in its table below ([`HEURISTIC`], [`MCTS`],
-//! [`EXPECTIMAX`], [`TD`], [`EXTERNAL`], [`PERFECT`]; [`KINDS`] lists them all): the key, the
+//! [`EXPECTIMAX`], [`TD`], [`EXTERNAL`], [`PERFECT`], [`HOSTED`]; [`KINDS`] lists them all): the key, the
 //! values it accepts, its default and what it sets ([`crate::params`]). The parser, its errors,
 //! the canonical text and the tables of `docs/agents.md` all read them.
 //!
@@ -76,7 +76,53 @@ pub enum AgentSpec {
     /// `perfect`: perfect play from a solved database, a search with the database at its
     /// leaves where the database does not reach.
     Perfect(PerfectParams),
+    /// `python`: a policy registered by a host program, the Python package
+    /// ([`crate::hosted`]).
+    Hosted(HostedParams),
 }
+
+/// The parameters of a `python` agent: the policy's name, its version and whether its author
+/// declares it reproducible.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostedParams {
+    /// The name the policy is registered under.
+    pub name: String,
+    /// The version its author gives, if any.
+    pub version: Option<String>,
+    /// Whether its author declares that the same state and random stream always give the same
+    /// choice.
+    pub reproducible: bool,
+}
+
+impl HostedParams {
+    /// Names and versions are words of letters, digits and `_ . + -`, so that a spec's text
+    /// (its commas) and a run's files hold them as given.
+    fn check(&self) -> Result<(), ParamError> {
+        let fields = [
+            ("name", Some(&self.name)),
+            ("version", self.version.as_ref()),
+        ];
+        for (param, value) in fields {
+            let Some(value) = value else { continue };
+            let ok = value.starts_with(|c: char| c.is_ascii_alphanumeric())
+                && value
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "_.+-".contains(c));
+            if !ok {
+                return Err(ParamError::BadValue {
+                    kind: HOSTED.name.to_string(),
+                    param: param.to_string(),
+                    value: value.clone(),
+                    expected: HOSTED_WORD.to_string(),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What a `python` agent's name and version may be.
+const HOSTED_WORD: &str = "a word of letters, digits and _ . + -, beginning with a letter or digit";
 
 /// The parameters of a `perfect` agent.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -267,6 +313,8 @@ impl AgentSpec {
             AgentSpec::Perfect(_) => true,
             // The program may be anything, and its timeout is wall-clock time.
             AgentSpec::External(_) => false,
+            // As its author declares.
+            AgentSpec::Hosted(p) => p.reproducible,
         }
     }
 
@@ -832,6 +880,61 @@ pub const PERFECT: Kind<PerfectParams, AgentSpec> = Kind {
     wrap: AgentSpec::Perfect,
 };
 
+/// The `python` kind.
+pub const HOSTED: Kind<HostedParams, AgentSpec> = Kind {
+    name: "python",
+    doc: "a Python policy registered by the Python package (docs/python.md)",
+    examples: &["python:name=greedy,version=2,reproducible=on"],
+    params: &[
+        Param {
+            key: "name",
+            values: Values::Text {
+                placeholder: "NAME",
+                meaning: HOSTED_WORD,
+            },
+            default: Fallback::Required,
+            doc: "the name the policy is registered under",
+            get: |p| text(&p.name),
+            set: |p, v| {
+                p.name = v.text()?.to_string();
+                Some(())
+            },
+        },
+        Param {
+            key: "version",
+            values: Values::Text {
+                placeholder: "VERSION",
+                meaning: HOSTED_WORD,
+            },
+            default: Fallback::Quiet(Value::Text("none")),
+            doc: "the policy's version, as its author gives it (none: no version)",
+            get: |p| p.version.clone(),
+            set: |p, v| {
+                let v = v.text()?;
+                p.version = (v != "none").then(|| v.to_string());
+                Some(())
+            },
+        },
+        Param {
+            key: "reproducible",
+            values: Values::Switch,
+            default: Fallback::Value(Value::Switch(false)),
+            doc: "whether the policy's author declares that the same state and random stream always give the same choice",
+            get: |p| switch_text(p.reproducible),
+            set: |p, v| {
+                p.reproducible = v.switch()?;
+                Some(())
+            },
+        },
+    ],
+    blank: || HostedParams {
+        name: String::new(),
+        version: None,
+        reproducible: false,
+    },
+    wrap: AgentSpec::Hosted,
+};
+
 /// Every agent kind, in the order errors and docs list them.
 pub static KINDS: &[&dyn AnyKind<AgentSpec>] = &[
     &RANDOM,
@@ -841,6 +944,7 @@ pub static KINDS: &[&dyn AnyKind<AgentSpec>] = &[
     &TD,
     &EXTERNAL,
     &PERFECT,
+    &HOSTED,
 ];
 
 /// The kinds' names, comma-separated.
@@ -864,6 +968,9 @@ impl FromStr for AgentSpec {
         let spec = kind.read(params)?;
         if let AgentSpec::Td(p) = &spec {
             p.check_filter()?;
+        }
+        if let AgentSpec::Hosted(p) = &spec {
+            p.check()?;
         }
         Ok(spec)
     }
@@ -906,6 +1013,7 @@ impl fmt::Display for AgentSpec {
             AgentSpec::Td(p) => TD.write(f, p),
             AgentSpec::External(p) => EXTERNAL.write(f, p),
             AgentSpec::Perfect(p) => PERFECT.write(f, p),
+            AgentSpec::Hosted(p) => HOSTED.write(f, p),
         }
     }
 }
@@ -993,7 +1101,7 @@ mod tests {
             (
                 "alphazero",
                 "unknown agent 'alphazero' (known: random, heuristic, mcts, expectimax, td, \
-                 external, perfect)",
+                 external, perfect, python)",
             ),
         ] {
             assert_eq!(err(text), message, "{text}");

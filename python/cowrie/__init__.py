@@ -33,7 +33,9 @@ from ._cowrie import (
     game_names,
     play_match_csv as _play_match_csv,
     streams,
+    run_command as _run_command,
 )
+from .policy import PythonAgent, spec_of as _spec_of, specs_of as _specs_of
 
 __all__ = [
     "CHANCE_PLAYER_ID",
@@ -41,19 +43,26 @@ __all__ = [
     "Agent",
     "Chance",
     "Game",
+    "PythonAgent",
     "State",
     "Run",
     "Rows",
     "agent",
+    "converge",
     "game_names",
+    "ladder",
     "load_game",
     "play_match",
     "read_run",
     "state_from_notation",
     "streams",
+    "tournament",
 ]
 
 OptionValue = Union[str, int, bool, None]
+# An agent: a spec as the command line writes it, a PythonAgent, or any object with a
+# ``choose(state)`` method.
+AgentLike = Any
 
 
 def _option_text(key: str, value: OptionValue) -> str:
@@ -126,8 +135,8 @@ class Rows(list):
 
 def play_match(
     game: str,
-    p1: str,
-    p2: str,
+    p1: AgentLike,
+    p2: AgentLike,
     games: int,
     variant: Optional[str] = None,
     options: Union[None, Mapping[str, OptionValue], Sequence[str]] = None,
@@ -146,12 +155,18 @@ def play_match(
     as by ``--out``; without, into a temporary directory that is removed. Bad arguments raise
     ``ValueError`` with the command line's message, or one naming the value and its range.
 
+    ``p1`` and ``p2`` are specs, :class:`PythonAgent` objects or any objects with a
+    ``choose(state)`` method (:mod:`cowrie.policy`); a policy that raises an exception or
+    answers an illegal action stops the run with a ``ValueError`` naming the agent and the
+    value (the policy's exception as its cause), the games it was in left unwritten.
+
     Ctrl-C (``KeyboardInterrupt``) stops the run as SIGINT stops ``cowrie match``: the games
     being played are finished and written, the manifest says ``interrupted``, and the
     ``KeyboardInterrupt`` says how many games are in ``out``. The same call with
     ``resume=True`` (``--resume``) plays the rest, and the run's files are then those of an
     uninterrupted run.
     """
+    p1, p2 = _specs_of([p1, p2])
     texts = _option_texts(options)
     if out is not None:
         return Rows(
@@ -248,3 +263,98 @@ def read_run(path: Union[str, "os.PathLike[str]"]) -> Run:
         if records is not None
         else None,
     )
+
+
+def _rules_argv(game: str, variant: Optional[str],
+                options: Union[None, Mapping[str, OptionValue], Sequence[str]]) -> List[str]:
+    argv = ["--game", game]
+    if variant is not None:
+        argv += ["--variant", variant]
+    for o in _option_texts(options):
+        argv += ["--option", o]
+    return argv
+
+
+def _run_argv(out: Union[str, "os.PathLike[str]"], seed: int, threads: int, resume: bool,
+              force: bool) -> List[str]:
+    argv = ["--out", os.fspath(out), "--seed", str(seed), "--threads", str(threads), "--quiet"]
+    if resume:
+        argv.append("--resume")
+    if force:
+        argv.append("--force")
+    return argv
+
+
+def tournament(
+    game: str,
+    agents: Sequence[AgentLike],
+    out: Union[str, "os.PathLike[str]"],
+    games_per_pair: int = 400,
+    variant: Optional[str] = None,
+    options: Union[None, Mapping[str, OptionValue], Sequence[str]] = None,
+    seed: int = 1,
+    threads: int = 2,
+    resume: bool = False,
+    force: bool = False,
+) -> str:
+    """Runs ``cowrie tournament`` (a round robin of ``agents``, ``games_per_pair`` games per
+    pairing) into ``out`` through the command's own code, so its files are the command's for
+    the same arguments; returns ``out``. ``agents`` are specs, :class:`PythonAgent` objects or
+    objects with ``choose(state)``. Errors as :func:`play_match`'s."""
+    argv = ["cowrie", "tournament", *_rules_argv(game, variant, options)]
+    for spec in _specs_of(agents):
+        argv += ["--agent", spec]
+    argv += ["--games-per-pair", str(games_per_pair), *_run_argv(out, seed, threads, resume, force)]
+    _run_command(argv)
+    return os.fspath(out)
+
+
+def ladder(
+    game: str,
+    rungs: Sequence[AgentLike],
+    out: Union[str, "os.PathLike[str]"],
+    games_per_pair: int = 400,
+    variant: Optional[str] = None,
+    options: Union[None, Mapping[str, OptionValue], Sequence[str]] = None,
+    seed: int = 1,
+    threads: int = 2,
+    resume: bool = False,
+    force: bool = False,
+) -> str:
+    """Runs ``cowrie ladder`` (adjacent ``rungs``, weakest first, ``games_per_pair`` games a
+    step) into ``out`` through the command's own code; returns ``out`` (its ``ladder.csv`` is
+    the table). Rungs as :func:`tournament`'s agents."""
+    argv = ["cowrie", "ladder", *_rules_argv(game, variant, options)]
+    for spec in _specs_of(rungs):
+        argv += ["--rung", spec]
+    argv += ["--games-per-pair", str(games_per_pair), *_run_argv(out, seed, threads, resume, force)]
+    _run_command(argv)
+    return os.fspath(out)
+
+
+def converge(
+    game: str,
+    agents: Sequence[AgentLike],
+    out: Union[str, "os.PathLike[str]"],
+    games: int = 200,
+    strength_games: Optional[int] = None,
+    variant: Optional[str] = None,
+    options: Union[None, Mapping[str, OptionValue], Sequence[str]] = None,
+    seed: int = 1,
+    threads: int = 2,
+    resume: bool = False,
+    force: bool = False,
+) -> str:
+    """Runs ``cowrie converge`` (each of ``agents``, weakest first, in self-play for ``games``
+    games; the top rung against the one below for ``strength_games``, the command's default
+    when ``None``) into ``out`` through the command's own code; returns ``out`` (its
+    ``converge.csv`` and ``verdict.csv`` are the tables). Agents as :func:`tournament`'s."""
+    argv = ["cowrie", "converge", *_rules_argv(game, variant, options)]
+    for spec in _specs_of(agents):
+        argv += ["--agent", spec]
+    argv += ["--games", str(games)]
+    if strength_games is not None:
+        argv += ["--strength-games", str(strength_games)]
+    argv += _run_argv(out, seed, threads, resume, force)
+    _run_command(argv)
+    return os.fspath(out)

@@ -155,6 +155,6 @@ def play_match_csv(
     ``resume``."""
 
 def run_command(argv: List[str]) -> None:
-    """Runs one ``cowrie match``, ``cowrie study`` or ``cowrie merge`` command line (the
+    """Runs one ``cowrie match``, ``study``, ``merge``, ``tournament``, ``ladder`` or ``converge`` command line (the
     program's name first) in this process through the command line's own parser and command
     functions; bad arguments or a failed run raise ``ValueError`` with its one-line message."""

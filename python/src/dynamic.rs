@@ -9,7 +9,10 @@ use std::any::Any;
 use std::sync::Arc;
 
 use cowrie_agents::{Agent, AgentSpec, AnyAgent};
-use cowrie_engine::{sample_outcome, ChanceNode, PlayError, Player, RuleSet, ToAct};
+use cowrie_engine::{
+    sample_outcome, Baghchal, Bargese, ChanceNode, Frangieh, Julbahar, PlayError, Player, RuleSet,
+    ToAct,
+};
 use rand_chacha::ChaCha8Rng;
 
 use crate::games::PyGame;
@@ -87,6 +90,9 @@ pub trait DynState: Send + Sync {
     fn observation(&self) -> Vec<f32>;
     /// Whose view the observation takes.
     fn viewer(&self) -> Player;
+    /// The index in the legal actions (in the game's order) of the legal action `id`, or why
+    /// `id` is not one here, naming it.
+    fn index_of(&self, id: usize) -> Result<usize, String>;
     /// Builds the agent `spec` for this game, checked against this state's rules.
     fn build_agent(&self, spec: &AgentSpec, rng: ChaCha8Rng) -> Result<Box<dyn DynAgent>, String>;
     /// The concrete state, for agents of the same game.
@@ -121,6 +127,46 @@ impl<G: PyGame> GameOf<G> {
             overrides: overrides.to_vec(),
         }))
     }
+}
+
+impl<G: PyGame> GameOf<G> {
+    /// The game under `rules`, as the runner plays it: named by the first variant whose
+    /// options all agree with them, else by the default variant with every option as an
+    /// override.
+    fn of_rules(rules: &G::Rules) -> Arc<Self> {
+        let resolved = rules.resolved();
+        let named = G::Rules::variants()
+            .iter()
+            .find(|v| G::Rules::variant(v.name).is_ok_and(|r| r.resolved() == resolved));
+        let (variant, overrides) = match named {
+            Some(v) => (v.name.to_string(), Vec::new()),
+            None => (
+                G::Rules::variants()[0].name.to_string(),
+                resolved.iter().map(|(k, v)| format!("{k}={v}")).collect(),
+            ),
+        };
+        Arc::new(GameOf {
+            rules: rules.clone(),
+            variant,
+            overrides,
+        })
+    }
+}
+
+/// The state `state` of one of the package's games (a runner's `&G` as `&dyn Any`) with its
+/// game; `None` for another type.
+pub fn state_of_any(state: &dyn Any) -> Option<Box<dyn DynState>> {
+    fn of<G: PyGame>(state: &dyn Any) -> Option<Box<dyn DynState>> {
+        let s = state.downcast_ref::<G>()?;
+        Some(Box::new(StateOf {
+            state: s.clone(),
+            game: GameOf::<G>::of_rules(s.rules()),
+        }))
+    }
+    of::<Baghchal>(state)
+        .or_else(|| of::<Frangieh>(state))
+        .or_else(|| of::<Julbahar>(state))
+        .or_else(|| of::<Bargese>(state))
 }
 
 /// The shared game of a state (an `Arc` clone, so states are cheap to copy).
@@ -372,6 +418,13 @@ impl<G: PyGame> DynState for StateOf<G> {
     }
     fn viewer(&self) -> Player {
         self.state.viewer()
+    }
+    fn index_of(&self, id: usize) -> Result<usize, String> {
+        let a = self.action(id)?;
+        self.legal()
+            .iter()
+            .position(|&b| b == a)
+            .ok_or_else(|| format!("illegal action {id}"))
     }
     fn build_agent(&self, spec: &AgentSpec, rng: ChaCha8Rng) -> Result<Box<dyn DynAgent>, String> {
         AnyAgent::<G>::check_rules(spec, &self.game.rules).map_err(|e| e.to_string())?;

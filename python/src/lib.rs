@@ -1,7 +1,8 @@
 //! `cowrie._cowrie`: the native half of the Python package `cowrie` (its Python half is
 //! `python/cowrie/`). Classes [`Game`], [`State`], [`Agent`] and [`Chance`] follow OpenSpiel's
 //! names; [`play_match_csv`] runs `cowrie match` through the experiments library, and
-//! [`run_command`] one `cowrie match`, `study` or `merge` command line.
+//! [`run_command`] one `cowrie match`, `study`, `merge`, `tournament`, `ladder` or `converge`
+//! command line. Python policies play as `python:name=NAME` agents ([`hosted`]).
 //!
 //! No Rust panic reaches Python: inputs are checked before any engine call, errors come back as
 //! `ValueError` with the engine's or the command line's message, and every call into the
@@ -10,6 +11,7 @@
 mod command;
 mod dynamic;
 mod games;
+mod hosted;
 mod run;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -600,8 +602,9 @@ fn play_match_csv(
         record,
         resume,
     };
+    hosted::take_failure();
     let (played, signal) = on_own_thread(py, || guard(|| run::play_match(&args, &run::Stop)));
-    let played = played?;
+    let played = played.map_err(|e| with_policy_cause(py, e))?;
     match (played, signal) {
         (run::Played::Complete(csv), None) => Ok(csv),
         (played, Some(e)) if e.is_instance_of::<PyKeyboardInterrupt>(py) => {
@@ -624,7 +627,7 @@ fn play_match_csv(
     }
 }
 
-/// Runs one `cowrie match`, `cowrie study` or `cowrie merge` command line (`argv`, the
+/// Runs one `cowrie match`, `study`, `merge`, `tournament`, `ladder` or `converge` command line (`argv`, the
 /// program's name first) in this process, through the command line's parser and command
 /// functions: the files it writes are the `cowrie` program's for the same arguments, and its
 /// manifests record `argv` as the command line.
@@ -636,17 +639,28 @@ fn play_match_csv(
 /// has stopped.
 #[pyfunction]
 fn run_command(py: Python<'_>, argv: Vec<String>) -> PyResult<()> {
+    hosted::take_failure();
     let (done, signal) = on_own_thread(py, || guard(|| command::run_command(&argv)));
     if let Some(e) = signal {
         cowrie_experiments::interrupt::clear();
         return Err(e);
     }
-    done
+    done.map_err(|e| with_policy_cause(py, e))
+}
+
+/// `e` with the exception a Python policy raised during the run, if one did, as its cause.
+fn with_policy_cause(py: Python<'_>, e: PyErr) -> PyErr {
+    if let Some(cause) = hosted::take_failure() {
+        e.set_cause(py, Some(cause));
+    }
+    e
 }
 
 /// The native half of the package `cowrie`.
 #[pymodule]
 fn _cowrie(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // `python:` agents are this process's Python policies (a second import keeps the first host).
+    cowrie_agents::install_host(Box::new(hosted::PolicyHost));
     m.add_class::<Game>()?;
     m.add_class::<State>()?;
     m.add_class::<Agent>()?;

@@ -140,10 +140,11 @@ def test_study_in_three_shards_is_the_unsharded_study(local_ray, binary, tmp_pat
         {n: b[n] for n in b if not n.endswith("manifest.json")}
 
 
-def test_run_command_takes_only_match_study_and_merge(tmp_path):
+def test_run_command_takes_only_the_commands_the_package_wraps(tmp_path):
     from cowrie._cowrie import run_command
 
-    with pytest.raises(ValueError, match="runs only cowrie match, study and merge"):
+    with pytest.raises(ValueError, match="runs only cowrie match, study, merge, tournament, "
+                                         "ladder and converge"):
         run_command(["cowrie", "rules", "--game", "baghchal"])
     with pytest.raises(ValueError, match="--shard '3/2'"):
         run_command(["cowrie", "match", "--game", "baghchal", "--p1", "random", "--p2", "random",

@@ -421,7 +421,8 @@ pub struct Played {
 /// `external/game-<index>-seat<seat>.stderr` (removed when empty).
 ///
 /// # Errors
-/// An agent that cannot be built (an external program that has gone).
+/// An agent that cannot be built (an external program that has gone); a Python policy that
+/// failed (raised an exception or answered an illegal action), naming it and the bad value.
 pub fn play_one<G: Evaluate + Report>(
     game_index: u64,
     ctx: &Ctx<'_, G>,
@@ -442,6 +443,11 @@ pub fn play_one<G: Evaluate + Report>(
     let mut chance = Dice::new(cfg.seed, s.pair_index);
     let mut log = cfg.record.then(Vec::new);
     let (state, stats) = play::<G, _>(ctx.rules, &mut agents, &mut chance, buf, log.as_mut());
+    // A Python policy that failed ended the game by forfeit: the run stops with its error, and
+    // the batch holding the game is not written.
+    if let Some(failure) = agents.iter().find_map(AnyAgent::failure) {
+        anyhow::bail!("game {game_index}: {failure}");
+    }
     let result = record::result(s, ctx.labels, &state, &stats);
     let line = log.map(|events| {
         let rec = GameRecord {

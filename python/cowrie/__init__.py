@@ -103,16 +103,17 @@ def state_from_notation(game: Game, text: str) -> State:
     return game.state_from_notation(text)
 
 
-def agent(spec: str, seed: int = 0, stream: int = 0) -> Agent:
+def agent(spec: AgentLike, seed: int = 0, stream: int = 0) -> Agent:
     """An agent from a spec as the command line writes it (``random``, ``heuristic``,
     ``mcts:iterations=200``, ``expectimax:depth=2``, ``td:ply=1``, ``external:cmd=...``,
     ``perfect:db=DIR``), on the ChaCha8 stream ``stream`` of ``seed``.
 
     ``choose(state)`` returns the id of the action it plays. The agent is built for the game of
     the first state it is given; ``cowrie match`` builds a fresh one for every game (see
-    :func:`streams` for the streams it uses).
+    :func:`streams` for the streams it uses). A :class:`PythonAgent` (or an object with
+    ``choose(state)``) is taken too, as its spec.
     """
-    return Agent(spec, seed, stream)
+    return Agent(_spec_of(spec), seed, stream)
 
 
 class Rows(list):
@@ -265,96 +266,64 @@ def read_run(path: Union[str, "os.PathLike[str]"]) -> Run:
     )
 
 
-def _rules_argv(game: str, variant: Optional[str],
-                options: Union[None, Mapping[str, OptionValue], Sequence[str]]) -> List[str]:
-    argv = ["--game", game]
+def _run_with_agents(command: str, flag: str, agents: Sequence[AgentLike], counts: List[str],
+                     game: str, out: Union[str, "os.PathLike[str]"], variant: Optional[str],
+                     options: Union[None, Mapping[str, OptionValue], Sequence[str]], seed: int,
+                     threads: int, resume: bool, force: bool) -> str:
+    """Runs ``cowrie COMMAND`` with ``agents`` given by ``flag`` (Python agents registered and
+    written as their specs) through the command's own code (``_cowrie.run_command``); returns
+    ``out``."""
+    argv = ["cowrie", command, "--game", game]
     if variant is not None:
         argv += ["--variant", variant]
     for o in _option_texts(options):
         argv += ["--option", o]
-    return argv
+    for spec in _specs_of(agents):
+        argv += [flag, spec]
+    argv += [*counts, "--out", os.fspath(out), "--seed", str(seed), "--threads", str(threads),
+             "--quiet"]
+    argv += ["--resume"] if resume else []
+    argv += ["--force"] if force else []
+    _run_command(argv)
+    return os.fspath(out)
 
 
-def _run_argv(out: Union[str, "os.PathLike[str]"], seed: int, threads: int, resume: bool,
-              force: bool) -> List[str]:
-    argv = ["--out", os.fspath(out), "--seed", str(seed), "--threads", str(threads), "--quiet"]
-    if resume:
-        argv.append("--resume")
-    if force:
-        argv.append("--force")
-    return argv
+Options = Union[None, Mapping[str, OptionValue], Sequence[str]]
+PathLike = Union[str, "os.PathLike[str]"]
 
 
-def tournament(
-    game: str,
-    agents: Sequence[AgentLike],
-    out: Union[str, "os.PathLike[str]"],
-    games_per_pair: int = 400,
-    variant: Optional[str] = None,
-    options: Union[None, Mapping[str, OptionValue], Sequence[str]] = None,
-    seed: int = 1,
-    threads: int = 2,
-    resume: bool = False,
-    force: bool = False,
-) -> str:
+def tournament(game: str, agents: Sequence[AgentLike], out: PathLike, games_per_pair: int = 400,
+               variant: Optional[str] = None, options: Options = None, seed: int = 1,
+               threads: int = 2, resume: bool = False, force: bool = False) -> str:
     """Runs ``cowrie tournament`` (a round robin of ``agents``, ``games_per_pair`` games per
     pairing) into ``out`` through the command's own code, so its files are the command's for
     the same arguments; returns ``out``. ``agents`` are specs, :class:`PythonAgent` objects or
     objects with ``choose(state)``. Errors as :func:`play_match`'s."""
-    argv = ["cowrie", "tournament", *_rules_argv(game, variant, options)]
-    for spec in _specs_of(agents):
-        argv += ["--agent", spec]
-    argv += ["--games-per-pair", str(games_per_pair), *_run_argv(out, seed, threads, resume, force)]
-    _run_command(argv)
-    return os.fspath(out)
+    return _run_with_agents("tournament", "--agent", agents,
+                            ["--games-per-pair", str(games_per_pair)], game, out, variant,
+                            options, seed, threads, resume, force)
 
 
-def ladder(
-    game: str,
-    rungs: Sequence[AgentLike],
-    out: Union[str, "os.PathLike[str]"],
-    games_per_pair: int = 400,
-    variant: Optional[str] = None,
-    options: Union[None, Mapping[str, OptionValue], Sequence[str]] = None,
-    seed: int = 1,
-    threads: int = 2,
-    resume: bool = False,
-    force: bool = False,
-) -> str:
+def ladder(game: str, rungs: Sequence[AgentLike], out: PathLike, games_per_pair: int = 400,
+           variant: Optional[str] = None, options: Options = None, seed: int = 1,
+           threads: int = 2, resume: bool = False, force: bool = False) -> str:
     """Runs ``cowrie ladder`` (adjacent ``rungs``, weakest first, ``games_per_pair`` games a
     step) into ``out`` through the command's own code; returns ``out`` (its ``ladder.csv`` is
     the table). Rungs as :func:`tournament`'s agents."""
-    argv = ["cowrie", "ladder", *_rules_argv(game, variant, options)]
-    for spec in _specs_of(rungs):
-        argv += ["--rung", spec]
-    argv += ["--games-per-pair", str(games_per_pair), *_run_argv(out, seed, threads, resume, force)]
-    _run_command(argv)
-    return os.fspath(out)
+    return _run_with_agents("ladder", "--rung", rungs, ["--games-per-pair", str(games_per_pair)],
+                            game, out, variant, options, seed, threads, resume, force)
 
 
-def converge(
-    game: str,
-    agents: Sequence[AgentLike],
-    out: Union[str, "os.PathLike[str]"],
-    games: int = 200,
-    strength_games: Optional[int] = None,
-    variant: Optional[str] = None,
-    options: Union[None, Mapping[str, OptionValue], Sequence[str]] = None,
-    seed: int = 1,
-    threads: int = 2,
-    resume: bool = False,
-    force: bool = False,
-) -> str:
+def converge(game: str, agents: Sequence[AgentLike], out: PathLike, games: int = 200,
+             strength_games: Optional[int] = None, variant: Optional[str] = None,
+             options: Options = None, seed: int = 1, threads: int = 2, resume: bool = False,
+             force: bool = False) -> str:
     """Runs ``cowrie converge`` (each of ``agents``, weakest first, in self-play for ``games``
     games; the top rung against the one below for ``strength_games``, the command's default
     when ``None``) into ``out`` through the command's own code; returns ``out`` (its
     ``converge.csv`` and ``verdict.csv`` are the tables). Agents as :func:`tournament`'s."""
-    argv = ["cowrie", "converge", *_rules_argv(game, variant, options)]
-    for spec in _specs_of(agents):
-        argv += ["--agent", spec]
-    argv += ["--games", str(games)]
+    counts = ["--games", str(games)]
     if strength_games is not None:
-        argv += ["--strength-games", str(strength_games)]
-    argv += _run_argv(out, seed, threads, resume, force)
-    _run_command(argv)
-    return os.fspath(out)
+        counts += ["--strength-games", str(strength_games)]
+    return _run_with_agents("converge", "--agent", agents, counts, game, out, variant, options,
+                            seed, threads, resume, force)

@@ -234,6 +234,7 @@ def test_cowrie_agent_plays_a_registered_policy():
     cowrie.play_match("baghchal", FIRST, "random", 2)  # registers FIRST
     state = cowrie.load_game("baghchal").new_initial_state()
     assert cowrie.agent(FIRST.spec).choose(state) == state.legal_actions()[0]
+    assert cowrie.agent(LAST).choose(state) == state.legal_actions()[-1]
 
 
 def test_the_policy_gets_a_generator_and_a_state():

@@ -173,24 +173,36 @@ def test_an_exception_in_the_policy_stops_the_run(tmp_path, threads):
 
 
 def test_a_failure_after_some_games_leaves_the_run_unfinished(tmp_path):
-    calls = []
+    games = []
 
     def late(state):
-        calls.append(1)
-        if len(calls) > 200:
+        # Its first move of a game: at ply 0 in seat 1, ply 1 in seat 2 (Baghchal has no chance).
+        if state.plies() <= 1:
+            games.append(state.plies())
+        if len(games) == 6:
             raise RuntimeError("out of patience")
         return state.legal_actions()[0]
 
     agent = cowrie.PythonAgent("late", late)
-    with pytest.raises(ValueError, match="RuntimeError: out of patience"):
+    with pytest.raises(ValueError, match="game 5: agent 'python:name=late,reproducible=off': "
+                                         "choose raised RuntimeError: out of patience"):
         cowrie.play_match("baghchal", agent, "random", 40, threads=1, out=tmp_path / "run")
     m = manifest(tmp_path / "run")
-    assert m["status"] != "complete"
-    written = len(rows((tmp_path / "run" / "games.csv").read_text()))
-    assert written < 40
+    assert m["status"] == "running"
+    # What was written before the failing game's batch: the first rows of the whole run.
+    partial = (tmp_path / "run" / "games.csv").read_text()
+    written = len(rows(partial))
+    assert written < 6
+    whole = cowrie.play_match("baghchal", cowrie.PythonAgent("late", first), "random", 40,
+                              threads=1)
+    assert whole.csv.startswith(partial)
     # read_run reads only what the manifest vouches for, and says the run is not complete.
     run = cowrie.read_run(tmp_path / "run")
-    assert run.status != "complete" and len(run.games) <= written
+    assert run.status == "running" and len(run.games) == written
+    # Resumed with a policy that plays on, the run is the whole run.
+    again = cowrie.play_match("baghchal", cowrie.PythonAgent("late", first), "random", 40,
+                              threads=1, out=tmp_path / "run", resume=True)
+    assert again.csv == whole.csv
 
 
 @pytest.mark.parametrize("answer, shown", [(99999, "99999"), (-1, "-1"), ("e3", "'e3'"),

@@ -443,6 +443,19 @@ fn three_shards(
     shards
 }
 
+/// Merges `shards` into `dir/merged` and checks that it holds the run in `whole` (which
+/// printed `printed`) and prints the same; returns the merged directory.
+fn merged_as_whole(dir: &Path, whole: &Path, printed: &str, shards: &[&Path]) -> PathBuf {
+    let merged = dir.join("merged");
+    let merged_printed = ok(&merge(&merged, shards));
+    same_run(whole, &merged);
+    assert_eq!(
+        printed.replace(s(whole), "DIR"),
+        merged_printed.replace(s(&merged), "DIR")
+    );
+    merged
+}
+
 #[test]
 fn a_ladder_merged_from_three_shards_is_the_unsharded_ladder() {
     let dir = tempfile::tempdir().unwrap();
@@ -464,15 +477,9 @@ fn a_ladder_merged_from_three_shards_is_the_unsharded_ladder() {
         ],
         &["ladder.csv", "games.csv"],
     );
-    let merged = dir.path().join("merged");
     let mut given: Vec<&Path> = shards.iter().map(PathBuf::as_path).collect();
     given.reverse();
-    let merged_printed = ok(&merge(&merged, &given));
-    same_run(&whole, &merged);
-    assert_eq!(
-        printed.replace(s(&whole), "DIR"),
-        merged_printed.replace(s(&merged), "DIR")
-    );
+    let merged = merged_as_whole(dir.path(), &whole, &printed, &given);
     let m: serde_json::Value =
         serde_json::from_slice(&std::fs::read(merged.join("manifest.json")).unwrap()).unwrap();
     assert_eq!(
@@ -510,14 +517,8 @@ fn a_tournament_merged_from_three_shards_is_the_unsharded_tournament() {
         ],
         &["summary.csv", "games.csv", "ratings.csv", "ratings.svg"],
     );
-    let merged = dir.path().join("merged");
     let given: Vec<&Path> = shards.iter().map(PathBuf::as_path).collect();
-    let merged_printed = ok(&merge(&merged, &given));
-    same_run(&whole, &merged);
-    assert_eq!(
-        printed.replace(s(&whole), "DIR"),
-        merged_printed.replace(s(&merged), "DIR")
-    );
+    merged_as_whole(dir.path(), &whole, &printed, &given);
     // Shards of a ladder and of a tournament are not one run.
     let other = dir.path().join("ladder-2");
     ok(&ladder(&other, &["--shard", "2/3"]));
@@ -748,18 +749,12 @@ fn a_convergence_run_merged_from_three_shards_is_the_unsharded_run() {
         ],
         &CONVERGE_TABLES,
     );
-    let merged = dir.path().join("merged");
     let mut given: Vec<&Path> = shards.iter().map(PathBuf::as_path).collect();
     given.rotate_left(1);
-    let merged_printed = ok(&merge(&merged, &given));
-    same_run(&whole, &merged);
+    let merged = merged_as_whole(dir.path(), &whole, &printed, &given);
     for t in CONVERGE_TABLES {
         assert!(merged.join(t).exists(), "{t}");
     }
-    assert_eq!(
-        printed.replace(s(&whole), "DIR"),
-        merged_printed.replace(s(&merged), "DIR")
-    );
     // Nine shards for eight units: every shard of the set is refused, nothing written.
     for k in ["1", "9"] {
         let out = dir.path().join(format!("c{k}"));

@@ -919,38 +919,14 @@ impl ConvergeConfig {
         out: &std::path::Path,
         command_line: &[String],
     ) -> anyhow::Result<Self> {
-        let run = &m["run"];
-        let text = |k: &str| run[k].as_str().with_context(|| format!("no run.{k}"));
-        let count = |k: &str| run[k].as_u64().with_context(|| format!("no run.{k}"));
-        let overrides: Vec<String> = serde_json::from_value(run["option_overrides"].clone())
-            .map_err(crate::args::json_error)
-            .context("run.option_overrides")?;
-        let agents = run["agents"]
-            .as_array()
-            .context("no run.agents")?
-            .iter()
-            .map(|a| {
-                a.as_str()
-                    .with_context(|| format!("run.agents: {a} is not an agent spec"))?
-                    .parse::<AgentSpec>()
-                    .map_err(anyhow::Error::from)
-            })
-            .collect::<anyhow::Result<Vec<_>>>()?;
-        let threads = m["threads"]
-            .as_u64()
-            .and_then(|t| usize::try_from(t).ok())
-            .unwrap_or(1);
+        let count = |k: &str| m["run"][k].as_u64().with_context(|| format!("no run.{k}"));
+        let r = crate::run::pairings::Recorded::of(m, "agents", command_line)?;
         Ok(ConvergeConfig {
-            rules: RulesConfig::new(text("game")?, Some(text("variant")?), &overrides)?,
-            agents,
+            rules: r.rules,
+            agents: r.agents,
             games: count("games")?,
             strength_games: count("strength_games")?,
-            run: RunConfig {
-                seed: count("seed")?,
-                threads,
-                progress: crate::progress::Progress::Hidden,
-                command_line: command_line.to_vec(),
-            },
+            run: r.run,
             out: out.to_path_buf(),
             resume: false,
             shard: Shard::WHOLE,

@@ -22,6 +22,11 @@
 //! to the start position) is the end of the ladder: its games must all end as the solved start
 //! value says, and the rates that value fixes are reported as exact, with `cluster` `solved` and
 //! an interval of zero width ([`Solved`]). As the top rung it needs no strength match.
+//!
+//! Sharded (`--shard K/N`), the run's units (each rung's self-play games, rung after rung, then
+//! the strength match's seat-swapped pairs) are numbered in that order and dealt round the
+//! shards as a ladder's pairs are ([`Parts`]); a shard writes its slice of every match and its
+//! manifest, and `cowrie merge` joins the shards and writes the tables through [`finish_merged`].
 
 use std::fmt::Write as _;
 use std::path::PathBuf;

@@ -9,7 +9,7 @@
 //! largest count is the fewest units of a run; `ladder`, `tournament` and `converge` number
 //! their units match after match over the whole run, so it is all their units.
 //!
-//! The expected cost ([`calibrate`]) is measured, not modelled: the first `C` units of each of
+//! The expected cost (`--calibrate C`) is measured, not modelled: the first `C` units of each of
 //! the run's matches are played on one thread into a temporary directory, on the run's own seed
 //! and agents, and each match's CPU seconds per game, times the games a shard plays of it,
 //! summed over the matches, is the shard's estimate.

@@ -42,11 +42,12 @@ pub enum Command {
     Legal(crate::cmd::legal::LegalArgs),
     /// The bench signature: a fixed seeded workload on every game, its hash and rates.
     Bench(crate::cmd::bench::BenchArgs),
-    /// Joins the directories of a sharded match, comparison, study, ladder or tournament into
-    /// the output of one run.
+    /// Joins the directories of a sharded match, comparison, study, ladder, tournament or
+    /// convergence run into the output of one run.
     Merge(crate::cmd::merge::MergeArgs),
-    /// How a match, comparison, study, ladder or tournament splits into shards: the largest
-    /// shard count with no empty shard, and each of N shards' units and games; plays nothing.
+    /// How a match, comparison, study, ladder, tournament or convergence run splits into shards:
+    /// the largest shard count with no empty shard, and each of N shards' units and games (and,
+    /// with --calibrate, expected CPU seconds); plays nothing of the run.
     Plan(crate::cmd::plan::PlanArgs),
     /// Re-plays recorded games through the engine, verifying and printing them.
     Replay(crate::cmd::replay::ReplayArgs),

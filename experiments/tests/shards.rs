@@ -443,6 +443,19 @@ fn three_shards(
     shards
 }
 
+/// Merges `shards` into `dir/merged` and checks that it holds the run in `whole` (which
+/// printed `printed`) and prints the same; returns the merged directory.
+fn merged_as_whole(dir: &Path, whole: &Path, printed: &str, shards: &[&Path]) -> PathBuf {
+    let merged = dir.join("merged");
+    let merged_printed = ok(&merge(&merged, shards));
+    same_run(whole, &merged);
+    assert_eq!(
+        printed.replace(s(whole), "DIR"),
+        merged_printed.replace(s(&merged), "DIR")
+    );
+    merged
+}
+
 #[test]
 fn a_ladder_merged_from_three_shards_is_the_unsharded_ladder() {
     let dir = tempfile::tempdir().unwrap();
@@ -464,15 +477,9 @@ fn a_ladder_merged_from_three_shards_is_the_unsharded_ladder() {
         ],
         &["ladder.csv", "games.csv"],
     );
-    let merged = dir.path().join("merged");
     let mut given: Vec<&Path> = shards.iter().map(PathBuf::as_path).collect();
     given.reverse();
-    let merged_printed = ok(&merge(&merged, &given));
-    same_run(&whole, &merged);
-    assert_eq!(
-        printed.replace(s(&whole), "DIR"),
-        merged_printed.replace(s(&merged), "DIR")
-    );
+    let merged = merged_as_whole(dir.path(), &whole, &printed, &given);
     let m: serde_json::Value =
         serde_json::from_slice(&std::fs::read(merged.join("manifest.json")).unwrap()).unwrap();
     assert_eq!(
@@ -510,14 +517,8 @@ fn a_tournament_merged_from_three_shards_is_the_unsharded_tournament() {
         ],
         &["summary.csv", "games.csv", "ratings.csv", "ratings.svg"],
     );
-    let merged = dir.path().join("merged");
     let given: Vec<&Path> = shards.iter().map(PathBuf::as_path).collect();
-    let merged_printed = ok(&merge(&merged, &given));
-    same_run(&whole, &merged);
-    assert_eq!(
-        printed.replace(s(&whole), "DIR"),
-        merged_printed.replace(s(&merged), "DIR")
-    );
+    merged_as_whole(dir.path(), &whole, &printed, &given);
     // Shards of a ladder and of a tournament are not one run.
     let other = dir.path().join("ladder-2");
     ok(&ladder(&other, &["--shard", "2/3"]));
@@ -691,4 +692,160 @@ fn plan_gives_the_largest_shard_count_and_each_shards_units_and_games() {
         [(2, 4), (1, 2), (1, 2), (1, 2)]
     );
     assert!(!out.exists(), "plan plays nothing and writes nothing");
+}
+
+/// `cowrie converge` of Baghchal's rungs random and heuristic, 3 games a rung and a strength
+/// match of 4 games, seed 5, into `out`, with `extra` arguments.
+fn converge(out: &Path, extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "converge",
+        "--game",
+        "baghchal",
+        "--agent",
+        "random",
+        "--agent",
+        "heuristic",
+        "--games",
+        "3",
+        "--strength-games",
+        "4",
+        "--seed",
+        "5",
+        "--quiet",
+        "--out",
+        s(out),
+    ];
+    args.extend_from_slice(extra);
+    cowrie(&args)
+}
+
+/// The files only a whole convergence run writes.
+const CONVERGE_TABLES: [&str; 5] = [
+    "converge.csv",
+    "strength.csv",
+    "verdict.csv",
+    "converge.txt",
+    "converge.svg",
+];
+
+#[test]
+fn a_convergence_run_merged_from_three_shards_is_the_unsharded_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = dir.path().join("whole");
+    let printed = ok(&converge(&whole, &[]));
+    // The run's units in order: rung 1's three self-play games (units 0, 1, 2), rung 2's
+    // (3, 4, 5), then the strength match's two seat-swapped pairs (6, 7). Dealt round three
+    // shards: shard 1 the units 0, 3, 6 (game 0 of each rung, the strength match's first
+    // pair), shard 2 the units 1, 4, 7, shard 3 the units 2 and 5 and no strength pair.
+    let (r1, r2, st) = ("1-random", "2-heuristic_temperature_0", "strength-2-v-1");
+    let shards = three_shards(
+        dir.path(),
+        "converge",
+        converge,
+        [
+            &[(r1, &[0]), (r2, &[0]), (st, &[0, 1])],
+            &[(r1, &[1]), (r2, &[1]), (st, &[2, 3])],
+            &[(r1, &[2]), (r2, &[2]), (st, &[])],
+        ],
+        &CONVERGE_TABLES,
+    );
+    let mut given: Vec<&Path> = shards.iter().map(PathBuf::as_path).collect();
+    given.rotate_left(1);
+    let merged = merged_as_whole(dir.path(), &whole, &printed, &given);
+    for t in CONVERGE_TABLES {
+        assert!(merged.join(t).exists(), "{t}");
+    }
+    // Nine shards for eight units: every shard of the set is refused, nothing written.
+    for k in ["1", "9"] {
+        let out = dir.path().join(format!("c{k}"));
+        refused(
+            &converge(&out, &["--shard", &format!("{k}/9")]),
+            &format!("--shard {k}/9: 2 rungs of 3 games and a strength match of 2 seat-swapped pairs make 8 units"),
+        );
+        assert!(!out.exists(), "a refused run writes nothing");
+    }
+    // A shard stopped before its strength match resumes and merges into the same run.
+    std::fs::remove_dir_all(shards[1].join(st)).unwrap();
+    stopped(&shards[1]);
+    refused(&merge(&dir.path().join("m2"), &given), "is not complete");
+    refused(
+        &converge(&shards[1], &["--shard", "1/3", "--resume"]),
+        "run.shard",
+    );
+    ok(&converge(&shards[1], &["--shard", "2/3", "--resume"]));
+    ok(&merge(&dir.path().join("m2"), &given));
+    same_run(&whole, &dir.path().join("m2"));
+}
+
+#[test]
+fn plan_deals_a_convergence_runs_units_and_estimates_each_shards_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("never");
+    let args = [
+        "plan",
+        "--shards",
+        "3",
+        "--calibrate",
+        "2",
+        "converge",
+        "--game",
+        "baghchal",
+        "--agent",
+        "random",
+        "--agent",
+        "heuristic",
+        "--games",
+        "3",
+        "--strength-games",
+        "4",
+        "--seed",
+        "5",
+        "--out",
+        s(&out),
+    ];
+    let printed = ok(&cowrie(&args));
+    // As a_convergence_run_merged_from_three_shards_is_the_unsharded_run's shards played: 3 + 3
+    // self-play games and 2 seat-swapped pairs make 8 units; the shards' units {0, 3, 6},
+    // {1, 4, 7}, {2, 5} are 4, 4 and 2 games.
+    assert!(
+        printed.contains("largest shard count with no empty shard: 8"),
+        "{printed}"
+    );
+    let rows: Vec<(String, u64, u64, f64)> = printed
+        .lines()
+        .filter_map(|l| match l.split_whitespace().collect::<Vec<_>>()[..] {
+            [k, u, g, t] if k.contains('/') => Some((
+                k.to_string(),
+                u.parse().ok()?,
+                g.parse().ok()?,
+                t.parse().ok()?,
+            )),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        rows.iter()
+            .map(|r| (r.0.as_str(), r.1, r.2))
+            .collect::<Vec<_>>(),
+        [("1/3", 3, 4), ("2/3", 3, 4), ("3/3", 2, 2)]
+    );
+    assert!(rows.iter().all(|r| r.3 >= 0.0), "{printed}");
+    // Two units from the start of each of the three matches: 2 + 2 self-play games and two
+    // seat-swapped pairs, 8 games, timed on one thread.
+    assert!(
+        printed.contains("of each of the run's 3 matches (8 games,"),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("per game, measured by playing"),
+        "{printed}"
+    );
+    assert!(
+        !out.exists(),
+        "plan plays nothing of the run and writes nothing there"
+    );
+    refused(
+        &cowrie(&[&args[..4], &["0"], &args[5..]].concat()),
+        "--calibrate 0",
+    );
 }

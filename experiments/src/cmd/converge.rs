@@ -22,6 +22,11 @@
 //! to the start position) is the end of the ladder: its games must all end as the solved start
 //! value says, and the rates that value fixes are reported as exact, with `cluster` `solved` and
 //! an interval of zero width ([`Solved`]). As the top rung it needs no strength match.
+//!
+//! Sharded (`--shard K/N`), the run's units (each rung's self-play games, rung after rung, then
+//! the strength match's seat-swapped pairs) are numbered in that order and dealt round the
+//! shards as a ladder's pairs are ([`Parts`]); a shard writes its slice of every match and its
+//! manifest, and `cowrie merge` joins the shards and writes the tables through [`finish_merged`].
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -45,6 +50,7 @@ use crate::run::manifest::{now_rfc3339, Manifest};
 use crate::run::record::{read_games, GameRow, Outcome};
 use crate::run::runner;
 use crate::run::runner::MatchConfig;
+use crate::run::schedule::Shard;
 use crate::stats::metrics::{metrics, run_stats, Metric, RuleSetStats};
 use crate::stats::ratings::Pentanomial;
 
@@ -267,8 +273,64 @@ pub fn apply_solved(
     Ok(())
 }
 
-fn run_converge<G: Evaluate + Report>(cfg: &ConvergeConfig) -> anyhow::Result<String> {
-    // Every rung is checked before any game is played or any file written.
+/// The matches of a convergence run, this shard's slice of each: every rung's self-play, then
+/// the strength match where it is played; and which rungs play perfectly from a solved start.
+#[derive(Clone, Debug)]
+pub struct Parts {
+    /// Each rung's match, weakest first.
+    pub rungs: Vec<MatchConfig>,
+    /// The top rung against the one below, unless the top rung is solved or no games are asked.
+    pub strength: Option<MatchConfig>,
+    /// Each rung's solved start value, where its agent plays perfectly from the start.
+    pub solved: Vec<Option<Solved>>,
+}
+
+impl Parts {
+    /// The matches in the order their units are numbered: the rungs, then the strength match.
+    pub fn matches(&self) -> impl Iterator<Item = &MatchConfig> {
+        self.rungs.iter().chain(&self.strength)
+    }
+
+    /// Games this shard plays.
+    #[must_use]
+    pub fn shard_games(&self) -> u64 {
+        self.matches().map(|m| m.schedule().len()).sum()
+    }
+}
+
+/// The units of a match played whole by one shard: its seat-swapped pairs, or its games in
+/// self-play (without seat swap).
+#[must_use]
+pub fn units(m: &MatchConfig) -> u64 {
+    if m.swap {
+        m.games / 2
+    } else {
+        m.games
+    }
+}
+
+struct PartsTask<'a>(&'a ConvergeConfig);
+
+impl GameTask for PartsTask<'_> {
+    type Output = Parts;
+    fn run<G: Evaluate + Report>(self) -> anyhow::Result<Parts> {
+        Ok(parts_of::<G>(self.0)?.1)
+    }
+}
+
+/// The matches of the convergence run `cfg`, checked as [`run`] checks them before playing.
+///
+/// # Errors
+/// As [`run`], before any game.
+pub fn parts(cfg: &ConvergeConfig) -> anyhow::Result<Parts> {
+    dispatch(&cfg.rules.game, PartsTask(cfg))
+}
+
+/// The rules and the matches of `cfg`, every rung and the strength match checked before any
+/// game is played or any file written. Sharded, the run's units (each rung's games, then the
+/// strength match's seat-swapped pairs) are numbered in that order and dealt round the shards
+/// as a ladder's pairs are ([`Shard::after`]).
+fn parts_of<G: Evaluate>(cfg: &ConvergeConfig) -> anyhow::Result<(G::Rules, Parts)> {
     let rules = runner::check_run::<G>(&cfg.rules, &cfg.agents, cfg.run.seed)?;
     let names: Vec<String> = cfg.agents.iter().map(ToString::to_string).collect();
     let solved: Vec<Option<Solved>> = cfg
@@ -277,7 +339,7 @@ fn run_converge<G: Evaluate + Report>(cfg: &ConvergeConfig) -> anyhow::Result<St
         .map(|a| solved_start::<G>(a, &rules))
         .collect();
     let rung_dir = |i: usize| cfg.out.join(format!("{}-{}", i + 1, sanitize(&names[i])));
-    let matches: Vec<MatchConfig> = cfg
+    let mut rungs: Vec<MatchConfig> = cfg
         .agents
         .iter()
         .enumerate()
@@ -292,12 +354,11 @@ fn run_converge<G: Evaluate + Report>(cfg: &ConvergeConfig) -> anyhow::Result<St
             )
         })
         .collect();
-    for m in &matches {
+    for m in &rungs {
         m.validate()?;
     }
-    // The top rung against the one below, unless the top rung is solved or no games are asked.
     let n = cfg.agents.len();
-    let strength = (solved[n - 1].is_none() && cfg.strength_games > 0).then(|| {
+    let mut strength = (solved[n - 1].is_none() && cfg.strength_games > 0).then(|| {
         MatchConfig::part(
             &cfg.rules,
             [cfg.agents[n - 1].clone(), cfg.agents[n - 2].clone()],
@@ -316,48 +377,141 @@ fn run_converge<G: Evaluate + Report>(cfg: &ConvergeConfig) -> anyhow::Result<St
         }
         m.validate()?;
     }
-    let variant = cfg.rules.resolved.variant.clone();
-    let mut manifest = Manifest::start(
-        "converge",
-        cfg.run.command_line.clone(),
-        cfg.rules.manifest_run(serde_json::json!({
-            "agents": names,
-            "games": cfg.games,
-            "seat_swap": matches.iter().any(|m| m.swap),
-            "seed": cfg.run.seed,
-            "strength_games": cfg.strength_games,
-        })),
-        cfg.run.threads,
-        cfg.agents.iter().all(AgentSpec::is_reproducible),
-        crate::run::provenance::inputs(&cfg.rules, &cfg.agents)?,
-    );
+    let shard = cfg.shard;
+    let total: u64 = rungs.iter().chain(&strength).map(units).sum();
+    if total < shard.n {
+        bail!(
+            "--shard {shard}: {n} rungs of {} games{} make {total} units, fewer than the {} shards, so some shard would play none (use at most {total} shards)",
+            cfg.games,
+            strength.as_ref().map_or_else(String::new, |m| format!(
+                " and a strength match of {} seat-swapped pairs",
+                units(m)
+            )),
+            shard.n
+        );
+    }
+    let mut before = 0;
+    for m in rungs.iter_mut().chain(&mut strength) {
+        m.shard = shard.after(before);
+        before += units(m);
+    }
+    Ok((
+        rules,
+        Parts {
+            rungs,
+            strength,
+            solved,
+        },
+    ))
+}
+
+fn run_converge<G: Evaluate + Report>(cfg: &ConvergeConfig) -> anyhow::Result<String> {
+    let (_, parts) = parts_of::<G>(cfg)?;
+    let mut manifest = cfg.manifest(crate::run::provenance::inputs(&cfg.rules, &cfg.agents)?);
     if cfg.resume {
         manifest.check_resumable(&cfg.out)?;
     }
     crate::output::create_dir(&cfg.out)?;
     manifest.write(&cfg.out)?;
     let started = Instant::now();
+    let names: Vec<String> = cfg.agents.iter().map(ToString::to_string).collect();
+    let n = names.len();
+    for (i, m) in parts.rungs.iter().enumerate() {
+        cfg.run.progress.say(format!("{} {}", G::NAME, names[i]));
+        runner::run_match::<G>(m)?;
+    }
+    if let Some(m) = &parts.strength {
+        cfg.run.progress.say(format!(
+            "{} strength: {} v {}",
+            G::NAME,
+            names[n - 1],
+            names[n - 2]
+        ));
+        runner::run_match::<G>(m)?;
+    }
+    if cfg.shard != Shard::WHOLE {
+        // A shard's rungs hold part of their games each: the tables are written by `cowrie
+        // merge` once every shard is in; none from an earlier run may stay beside them.
+        crate::run::outputs::remove_stale(&cfg.out, &WHOLE_ONLY)?;
+        manifest.status = "complete";
+        manifest.finished = now_rfc3339();
+        manifest.elapsed_seconds = started.elapsed().as_secs_f64();
+        manifest.games_written = parts.shard_games();
+        manifest.write(&cfg.out)?;
+        return Ok(format!(
+            "{}: shard {} of a convergence run of {n} rungs, {} games per rung{} ({} games played) in {}; join the shards with cowrie merge\n",
+            G::NAME,
+            cfg.shard,
+            cfg.games,
+            parts.strength.as_ref().map_or_else(String::new, |m| format!(
+                " and a strength match of {} games",
+                m.games
+            )),
+            manifest.games_written,
+            cfg.out.display()
+        ));
+    }
+    finish::<G>(cfg, &parts, manifest, started)
+}
 
+/// The files only the whole run writes, from its rungs' finished runs.
+const WHOLE_ONLY: [&str; 6] = [
+    "converge.csv",
+    "strength.csv",
+    "verdict.csv",
+    "converge.txt",
+    "converge.svg",
+    "index.html",
+];
+
+struct FinishTask<'a>(&'a ConvergeConfig, crate::run::provenance::Inputs);
+
+impl GameTask for FinishTask<'_> {
+    type Output = String;
+    fn run<G: Evaluate + Report>(self) -> anyhow::Result<String> {
+        let (_, parts) = parts_of::<G>(self.0)?;
+        finish::<G>(self.0, &parts, self.0.manifest(self.1), Instant::now())
+    }
+}
+
+/// Writes the tables, plot, verdict and finished manifest of the whole convergence run `cfg`
+/// from its rungs' and strength match's finished runs, whose agents read `inputs` (`cowrie
+/// merge`, once it has joined every part's shards); returns the text `cowrie converge` prints.
+///
+/// # Errors
+/// An unreadable part, a solved rung whose games the value does not admit, an unwritable file.
+pub fn finish_merged(
+    cfg: &ConvergeConfig,
+    inputs: crate::run::provenance::Inputs,
+) -> anyhow::Result<String> {
+    dispatch(&cfg.rules.game, FinishTask(cfg, inputs))
+}
+
+/// Writes `converge.csv`, `strength.csv`, `verdict.csv`, `converge.txt`, `converge.svg`, the
+/// run's page and the finished manifest (from `manifest`, begun at `started`) of the whole run
+/// `cfg` from its parts' finished runs; returns the text printed on stdout.
+fn finish<G: Evaluate + Report>(
+    cfg: &ConvergeConfig,
+    parts: &Parts,
+    mut manifest: Manifest,
+    started: Instant,
+) -> anyhow::Result<String> {
+    let names: Vec<String> = cfg.agents.iter().map(ToString::to_string).collect();
+    let n = names.len();
+    let solved = &parts.solved;
+    let strength = &parts.strength;
+    let variant = cfg.rules.resolved.variant.clone();
     let mut all: Vec<RuleSetStats> = Vec::new();
     let mut rows_of: Vec<Vec<GameRow>> = Vec::new();
-    for (name, m) in names.iter().zip(&matches) {
-        cfg.run.progress.say(format!("{} {name}", G::NAME));
-        runner::run_match::<G>(m)?;
+    for (name, m) in names.iter().zip(&parts.rungs) {
         let s = run_stats::<G>(name, &m.out)?;
         let rows = read_games::<G>(&m.out.join("games.csv"))?;
         rows_of.push(rows.into_iter().map(|(r, _)| r).collect());
         manifest.games_written += s.games;
         all.push(s);
     }
-    let top = match &strength {
+    let top = match strength {
         Some(m) => {
-            cfg.run.progress.say(format!(
-                "{} strength: {} v {}",
-                G::NAME,
-                names[n - 1],
-                names[n - 2]
-            ));
-            runner::run_match::<G>(m)?;
             let rows: Vec<GameRow> = read_games::<G>(&m.out.join("games.csv"))?
                 .into_iter()
                 .map(|(r, _)| r)
@@ -509,7 +663,7 @@ fn run_converge<G: Evaluate + Report>(cfg: &ConvergeConfig) -> anyhow::Result<St
         "fraction of games",
         &names
             .iter()
-            .zip(&solved)
+            .zip(solved)
             .map(|(n, v)| {
                 if v.is_some() {
                     format!("{n} (solved start: its win rate is exact)")
@@ -702,6 +856,11 @@ pub struct ConvergeArgs {
     /// Seed, threads, progress.
     #[command(flatten)]
     pub run: RunArgs,
+    /// Play only shard K of N of the run's units (each rung's games, rung after rung, then the
+    /// strength match's seat-swapped pairs, dealt round the shards) and write no tables;
+    /// `cowrie merge` joins the shards' directories into the output of the whole run.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
 }
 
 /// A validated convergence run.
@@ -722,6 +881,8 @@ pub struct ConvergeConfig {
     /// Continue an interrupted run in `out`: finished rungs are verified and kept, the
     /// interrupted one resumes, the rest are played.
     pub resume: bool,
+    /// The slice of the run's units this process plays (`1/1`: all of them).
+    pub shard: Shard,
 }
 
 impl ConvergeConfig {
@@ -748,7 +909,61 @@ impl ConvergeConfig {
             run: RunConfig::from_args(&a.run, command_line),
             out: a.output.out.clone(),
             resume: a.resuming.resume,
+            shard: a.shard.as_deref().map_or(Ok(Shard::WHOLE), str::parse)?,
         })
+    }
+
+    /// The whole convergence run a shard's manifest `m` describes, written to `out` by
+    /// `command_line` (`cowrie merge`).
+    ///
+    /// # Errors
+    /// A manifest without the run's fields, or rules or agents this cowrie does not know,
+    /// naming the field.
+    pub fn from_manifest(
+        m: &serde_json::Value,
+        out: &std::path::Path,
+        command_line: &[String],
+    ) -> anyhow::Result<Self> {
+        let count = |k: &str| m["run"][k].as_u64().with_context(|| format!("no run.{k}"));
+        let r = crate::run::pairings::Recorded::of(m, "agents", command_line)?;
+        Ok(ConvergeConfig {
+            rules: r.rules,
+            agents: r.agents,
+            games: count("games")?,
+            strength_games: count("strength_games")?,
+            run: r.run,
+            out: out.to_path_buf(),
+            resume: false,
+            shard: Shard::WHOLE,
+        })
+    }
+
+    /// The run's `run` in its manifest: what defines its output (a shard's says which).
+    #[must_use]
+    pub fn manifest_run(&self) -> serde_json::Value {
+        let names: Vec<String> = self.agents.iter().map(ToString::to_string).collect();
+        let mut run = self.rules.manifest_run(serde_json::json!({
+            "agents": names,
+            "games": self.games,
+            // The rungs' self-play, without seat swap.
+            "seat_swap": false,
+            "seed": self.run.seed,
+            "strength_games": self.strength_games,
+        }));
+        run["shard"] = serde_json::Value::String(self.shard.to_string());
+        run
+    }
+
+    /// The manifest of the run starting now, whose agents read `inputs`.
+    fn manifest(&self, inputs: crate::run::provenance::Inputs) -> Manifest {
+        Manifest::start(
+            "converge",
+            self.run.command_line.clone(),
+            self.manifest_run(),
+            self.run.threads,
+            self.agents.iter().all(AgentSpec::is_reproducible),
+            inputs,
+        )
     }
 }
 

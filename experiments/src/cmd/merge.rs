@@ -7,7 +7,9 @@
 //! The shards of `cowrie ladder --shard K/N` and `cowrie tournament --shard K/N` (their
 //! manifests' `command`) are joined step by step or pairing by pairing, then `ladder.csv`, or
 //! the tournament's `summary.csv` and `ratings.csv`, and their `games.csv` are written the same
-//! way.
+//! way. The shards of `cowrie converge --shard K/N` are joined rung by rung and the strength
+//! match, then `converge.csv`, `strength.csv`, `verdict.csv`, `converge.txt` and `converge.svg`
+//! are written by the functions the unsharded command writes them with.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -16,6 +18,7 @@ use anyhow::{bail, Context};
 use clap::Args;
 
 use crate::args::{ForceArg, OutArg};
+use crate::cmd::converge::ConvergeConfig;
 use crate::cmd::ladder::LadderConfig;
 use crate::cmd::study::StudyConfig;
 use crate::config::RunConfig;
@@ -140,7 +143,10 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
     let read: Read = &cowrie_solver::bounded::read_run_file;
     let first = read_manifest(&args.shards[0], read)?;
     let out = &args.output.out;
-    if matches!(first["command"].as_str(), Some("ladder" | "tournament")) {
+    if first["command"].as_str() == Some("converge") {
+        let converge = read_converge(&args.shards, out, &command_line, read)?;
+        crate::output::print_stdout(&write_converge(converge, &command_line)?)
+    } else if matches!(first["command"].as_str(), Some("ladder" | "tournament")) {
         let pairings = read_pairings(&args.shards, out, &command_line, read)?;
         crate::output::print_stdout(&write_pairings(pairings, &command_line)?)
     } else if first["run"]["runs"].is_array() {
@@ -404,6 +410,65 @@ pub fn write_pairings(m: MergedPairings, command_line: &[String]) -> anyhow::Res
             std::time::Instant::now(),
         ),
     }
+}
+
+/// The shards of a convergence run, read and checked: the run, and each of its matches (the
+/// rungs, the strength match) merged, with the directory it goes to.
+pub struct MergedConverge {
+    cfg: ConvergeConfig,
+    parts: Vec<(PathBuf, Merged)>,
+    inputs: crate::run::provenance::Inputs,
+}
+
+/// Reads and checks the shards `shards` of one convergence run, to be merged into `out`: the
+/// shards' manifests, then each rung's and the strength match's runs as [`read_shards`] does.
+///
+/// # Errors
+/// As [`read_shards`], and a run this cowrie cannot rebuild from its manifest.
+pub fn read_converge(
+    shards: &[PathBuf],
+    out: &Path,
+    command_line: &[String],
+    read: Read,
+) -> anyhow::Result<MergedConverge> {
+    let set = shard_set(shards, read)?;
+    let (dir, first) = &set.seen[&1];
+    let at = dir.join("manifest.json");
+    let cfg = ConvergeConfig::from_manifest(first, out, command_line)
+        .with_context(|| format!("'{}': run", at.display()))?;
+    let mut rebuilt = cfg.manifest_run();
+    rebuilt["shard"] = serde_json::Value::Null;
+    if rebuilt != set.run {
+        bail!(
+            "'{}': this cowrie would run another convergence run from its arguments ({})",
+            at.display(),
+            first_difference(&set.run, &rebuilt)
+        );
+    }
+    let inputs = shared_inputs(&set.seen)?;
+    let parts = crate::cmd::converge::parts(&cfg)?
+        .matches()
+        .map(|m| {
+            let within = m.out.strip_prefix(out).unwrap_or(&m.out);
+            let dirs: Vec<PathBuf> = set.seen.values().map(|(d, _)| d.join(within)).collect();
+            Ok((m.out.clone(), read_shards(&dirs, read)?))
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    Ok(MergedConverge { cfg, parts, inputs })
+}
+
+/// Writes the merged convergence run `m`: each match's run, then its tables, plot and verdict
+/// as the unsharded command writes them; returns the text it prints.
+///
+/// # Errors
+/// An unwritable file, naming it; a solved rung whose games its value does not admit.
+pub fn write_converge(m: MergedConverge, command_line: &[String]) -> anyhow::Result<String> {
+    let MergedConverge { cfg, parts, inputs } = m;
+    crate::output::create_dir(&cfg.out)?;
+    for (dir, merged) in parts {
+        write(&dir, merged, command_line.to_vec())?;
+    }
+    crate::cmd::converge::finish_merged(&cfg, inputs)
 }
 
 /// The shards of a study, read and checked: the study, and each of its comparisons merged.
@@ -754,9 +819,8 @@ pub struct MergeArgs {
     /// `--force`.
     #[command(flatten)]
     pub forcing: ForceArg,
-    /// The shards' output directories (every shard of one match, comparison, study, ladder or
-    /// tournament, in any
-    /// order).
+    /// The shards' output directories (every shard of one match, comparison, study, ladder,
+    /// tournament or convergence run, in any order).
     #[arg(required = true, value_name = "SHARD_DIR")]
     pub shards: Vec<PathBuf>,
 }

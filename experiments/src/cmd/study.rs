@@ -159,12 +159,41 @@ pub struct StudyColumns {
 /// One row of the study's `summary.csv`: a game's `compare.csv` row, then the study's columns.
 pub type SummaryRow = (CompareRow, StudyColumns);
 
+/// The comparison of the study `args` that plays its run `r` (this shard's slice of it).
+///
+/// # Errors
+/// A run whose rule sets or agent this cowrie does not know; a shard count that leaves a shard
+/// empty.
+pub fn comparison_of(
+    args: &StudyConfig,
+    r: &StudyRun,
+    progress: crate::progress::Progress,
+) -> anyhow::Result<CompareConfig> {
+    CompareConfig::new(
+        "study",
+        r.game,
+        r.variants
+            .iter()
+            .map(|v| v.parse::<RuleSetSpec>())
+            .collect::<anyhow::Result<_>>()?,
+        r.agent.parse()?,
+        args.games,
+        RunConfig {
+            seed: args.seed,
+            threads: args.threads,
+            progress,
+            command_line: args.command_line.clone(),
+        },
+        args.out.join(&r.dir),
+    )?
+    .sharded(args.shard)
+}
+
 /// Runs the study.
 ///
 /// # Errors
 /// Bad arguments or unwritable output.
 pub fn run(args: &StudyConfig) -> anyhow::Result<()> {
-    let seed = args.seed;
     crate::output::create_dir(&args.out)?;
     let started = std::time::Instant::now();
     let mut manifest = Manifest::start(
@@ -204,24 +233,7 @@ pub fn run(args: &StudyConfig) -> anyhow::Result<()> {
         let cfg = CompareConfig {
             // A game the interrupted study had not reached starts afresh.
             resume: args.resume && (first || dir.exists()),
-            ..CompareConfig::new(
-                "study",
-                r.game,
-                r.variants
-                    .iter()
-                    .map(|v| v.parse::<RuleSetSpec>())
-                    .collect::<anyhow::Result<_>>()?,
-                r.agent.parse()?,
-                args.games,
-                RunConfig {
-                    seed,
-                    threads: args.threads,
-                    progress: crate::progress::Progress::Shared(bar.clone()),
-                    command_line: args.command_line.clone(),
-                },
-                dir.clone(),
-            )?
-            .sharded(args.shard)?
+            ..comparison_of(args, r, crate::progress::Progress::Shared(bar.clone()))?
         };
         manifest.games_written += r.variants.len() as u64 * cfg.pairing(0).schedule().len();
         compare::run(&cfg)?;

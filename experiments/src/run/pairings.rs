@@ -199,6 +199,44 @@ impl PairingsConfig {
         command_line: &[String],
     ) -> anyhow::Result<Self> {
         use anyhow::Context;
+        let r = Recorded::of(m, agents_field, command_line)?;
+        Ok(PairingsConfig::new(
+            r.rules,
+            &r.agents,
+            m["run"]["games_per_pair"]
+                .as_u64()
+                .context("no run.games_per_pair")?,
+            r.run,
+            out,
+            false,
+        ))
+    }
+}
+
+/// What a run of several agents records in its manifest and every such run needs again to be
+/// rebuilt whole (`cowrie merge`): its rules, its agents, and its seed and threads.
+pub struct Recorded {
+    /// The rules, from `run.game`, `run.variant` and `run.option_overrides`.
+    pub rules: RulesConfig,
+    /// The agents, in order.
+    pub agents: Vec<AgentSpec>,
+    /// `run.seed`, the manifest's `threads`, hidden progress and `command_line`.
+    pub run: RunConfig,
+}
+
+impl Recorded {
+    /// The rules, the agents (`run.<agents_field>`), the seed and the threads manifest `m`
+    /// records, for a run rebuilt by `command_line`.
+    ///
+    /// # Errors
+    /// A manifest without the fields, or rules or agents this cowrie does not know, naming the
+    /// field.
+    pub fn of(
+        m: &serde_json::Value,
+        agents_field: &str,
+        command_line: &[String],
+    ) -> anyhow::Result<Self> {
+        use anyhow::Context;
         let run = &m["run"];
         let text = |k: &str| run[k].as_str().with_context(|| format!("no run.{k}"));
         let overrides: Vec<String> = serde_json::from_value(run["option_overrides"].clone())
@@ -219,20 +257,15 @@ impl PairingsConfig {
             .as_u64()
             .and_then(|t| usize::try_from(t).ok())
             .unwrap_or(1);
-        Ok(PairingsConfig::new(
-            RulesConfig::new(text("game")?, Some(text("variant")?), &overrides)?,
-            &agents,
-            run["games_per_pair"]
-                .as_u64()
-                .context("no run.games_per_pair")?,
-            RunConfig {
+        Ok(Recorded {
+            rules: RulesConfig::new(text("game")?, Some(text("variant")?), &overrides)?,
+            agents,
+            run: RunConfig {
                 seed: run["seed"].as_u64().context("no run.seed")?,
                 threads,
                 progress: crate::progress::Progress::Hidden,
                 command_line: command_line.to_vec(),
             },
-            out,
-            false,
-        ))
+        })
     }
 }

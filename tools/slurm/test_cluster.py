@@ -12,12 +12,15 @@ loopback, which also gets 127.0.0.2: see LOOPBACK_UP), and then, through submit.
 2. the built-in study, 6 games a variant, as 4 shards (of 2, 2, 1 and 1 games) and the merge;
 3. a match of 2 shards whose shard 1 is cancelled with scancel once it has written some games:
    the merge job is cancelled with it; the shard, submitted again (COWRIE_TASKS=1), continues
-   with --resume, and its merge ends the run.
+   with --resume, and its merge ends the run;
+4. through solve.sh, the reduced Baghchal game (win-captures=2) solved down to the halves with
+   18 goats placed: the movement phase, then each of the four halves as 4 units and a join.
 
 Each merged run must equal the same command run once without Slurm: the same files, every one
 byte-identical (every CSV, README.md, plot and the study's index.html) but each manifest.json,
 equal without the fields docs/conventions.md lets differ (times, threads, the command and its
-command line, the distinct-game count), and each match's own index.html, whose title counts
+command line, the distinct-game count; a solver database's, the commands that wrote it), and
+each match's own index.html, whose title counts
 distinct games only in an unsharded run. It stops every job and daemon it started when it
 ends, also on Ctrl-C, SIGTERM or SIGHUP; killed outright (SIGKILL), its daemons end with it
 (PR_SET_PDEATHSIG) and its next run stops the job steps left behind. Without the packages
@@ -380,9 +383,9 @@ def files(root: Path):
     return {p.relative_to(root): p for p in sorted(root.rglob("*")) if p.is_file()}
 
 
-def same_run(whole: Path, merged: Path):
-    """Checks that `merged` holds what `whole` holds (see the module's doc); a line saying what
-    was compared."""
+def same_run(whole: Path, merged: Path, provenance=PROVENANCE):
+    """Checks that `merged` holds what `whole` holds (see the module's doc), each manifest.json
+    equal without the fields `provenance` names; a line saying what was compared."""
     a, b = files(whole), files(merged)
     if sorted(a) != sorted(b):
         raise Failure(
@@ -394,7 +397,7 @@ def same_run(whole: Path, merged: Path):
     for name, path in a.items():
         if name.name == "manifest.json":
             m = [json.loads(p.read_bytes()) for p in (path, b[name])]
-            for k in PROVENANCE:
+            for k in provenance:
                 for x in m:
                     x.pop(k, None)
             if m[0] != m[1]:
@@ -480,7 +483,8 @@ class Runs:
 
     def logs(self):
         text = []
-        for path in sorted(self.shards.glob("*.log")):
+        logs = [*self.shards.glob("*.log"), *(self.slurm / f"{self.OUT}.jobs").glob("*.log")]
+        for path in sorted(logs):
             lines = path.read_text(errors="replace").splitlines()[-20:]
             text.append(f"--- {path.relative_to(self.slurm)}\n" + "\n".join(lines))
         return "\n".join(text)
@@ -553,10 +557,47 @@ def check_cancelled(runs):
     return f"shard 1 cancelled at {kept} games, resumed, merged: " + runs.compare()
 
 
+# The reduced game's solve down to the halves with 18 goats placed: the movement phase, then four
+# halves of 4 units and a join each.
+SOLVE = ["solve", "--game", "baghchal", "--option", "win-captures=2"]
+SOLVE += ["--down-to-placed", "18", "--threads", "1"]
+# A solver database's manifest lists every command that wrote to it: one for the one-process
+# solve, the movement job's and each join's for solve.sh.
+SOLVE_PROVENANCE = ["commands"]
+
+
+def check_solve(runs):
+    runs.start_unsharded()
+    env = dict(runs.cluster.env, COWRIE=str(runs.cowrie))
+    out = run([HERE / "solve.sh", "4", runs.OUT, *runs.args[1:]], cwd=runs.slurm, env=env)
+    jobs = out.split()
+    if len(jobs) != 9:
+        raise Failure(f"solve.sh submitted {len(jobs)} jobs, not 1 + 4 halves x 2: {out}")
+    runs.cluster.wait_gone(jobs[-1])
+    for job in jobs:
+        runs.cluster.wait_gone(job)
+        bad = {k: s for k, s in runs.cluster.states(job).items() if s != "COMPLETED"}
+        if bad:
+            raise Failure(f"job {job} ended {bad}")
+    arrays = [j for j in jobs if len(runs.cluster.states(j)) == 4]
+    if len(arrays) != 4:
+        raise Failure(f"{len(arrays)} arrays of 4 units among the jobs {jobs}, not 4")
+    try:
+        code = runs.process.wait(WAIT)
+    except subprocess.TimeoutExpired:
+        raise Failure(f"the one-process solve did not end within {WAIT} s")
+    if code != 0:
+        said = (runs.whole / "cowrie.log").read_text(errors="replace")
+        raise Failure(f"the one-process solve exited with code {code}:\n{said}")
+    said = same_run(runs.whole / runs.OUT, runs.slurm / runs.OUT, SOLVE_PROVENANCE)
+    return "4 halves in 4 units each, joined: " + said
+
+
 CHECKS = [
     ("match, 4 shards", MATCH, check_match),
     ("study, 4 shards", STUDY, check_study),
     ("match, a shard cancelled and resumed", SLOW, check_cancelled),
+    ("solve, 4 units a half", SOLVE, check_solve),
 ]
 
 

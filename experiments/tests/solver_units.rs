@@ -70,7 +70,11 @@ fn halves_solved_in_units_and_joined_equal_the_one_process_solve() {
     ok(&solve(&split, &["--down-to-placed", DOWN_TO, "--stages"]));
     refused(
         &solve(&split, &["--down-to-placed", DOWN_TO, "--unit", "1/4"]),
-        "manifest.json",
+        "--movement-only",
+    );
+    refused(
+        &solve(&split, &["--down-to-placed", DOWN_TO, "--join", "4"]),
+        "--movement-only",
     );
     ok(&solve(&split, &["--movement-only"]));
     let stages = ok(&solve(&split, &["--down-to-placed", DOWN_TO, "--stages"]));
@@ -86,6 +90,19 @@ fn halves_solved_in_units_and_joined_equal_the_one_process_solve() {
         ]
     );
 
+    // A unit for other rules than the database's (five captures win by default).
+    refused(
+        &cowrie(&[
+            "solve",
+            "--game",
+            "baghchal",
+            "--out",
+            split.to_str().unwrap(),
+            "--unit",
+            "1/4",
+        ]),
+        "holds a database for win-captures=2",
+    );
     // A unit out of range, and more units than a half has tiger classes.
     refused(
         &solve(&split, &["--down-to-placed", DOWN_TO, "--unit", "5/4"]),

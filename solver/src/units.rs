@@ -63,6 +63,9 @@ pub enum UnitError {
         /// The tiger classes.
         classes: usize,
     },
+    /// The directory holds no database, or one whose movement phase is not solved.
+    #[error("{0}: the movement phase is not solved (it is not split into units: solve it first with cowrie solve --movement-only)")]
+    NoMovement(PathBuf),
     /// Every half down to the one asked for is written.
     #[error("{0}: every placement half down to {1} goats placed is written; nothing is left to solve in units")]
     NothingLeft(PathBuf, u32),
@@ -215,9 +218,12 @@ pub struct UnitOutcome {
 
 /// The database's manifest, with its movement phase solved, and the stage next to solve.
 fn current(dir: &Path, rules: &SolveRules, down_to: u32) -> Result<(Manifest, Stage), UnitError> {
+    if Manifest::read(dir)?.is_none() {
+        return Err(UnitError::NoMovement(dir.to_path_buf()));
+    }
     let manifest = Manifest::read_for(dir, rules)?;
-    if let Some(g) = rules.layers().find(|&g| !manifest.has_layer(g)) {
-        return Err(DbError::Missing(dir.to_path_buf(), g).into());
+    if rules.layers().any(|g| !manifest.has_layer(g)) {
+        return Err(UnitError::NoMovement(dir.to_path_buf()));
     }
     let stage = remaining(Some(&manifest), down_to)
         .first()

@@ -20,8 +20,7 @@ Each merged run must equal the same command run once without Slurm: the same fil
 byte-identical (every CSV, README.md, plot and the study's index.html) but each manifest.json,
 equal without the fields docs/conventions.md lets differ (times, threads, the command and its
 command line, the distinct-game count; a solver database's, the commands that wrote it), and
-each match's own index.html, whose title counts
-distinct games only in an unsharded run. It stops every job and daemon it started when it
+each match's own index.html, whose title counts distinct games only in an unsharded run. It stops every job and daemon it started when it
 ends, also on Ctrl-C, SIGTERM or SIGHUP; killed outright (SIGKILL), its daemons end with it
 (PR_SET_PDEATHSIG) and its next run stops the job steps left behind. Without the packages
 (not root, no apt-get, apt-get failing) it skips, unless COWRIE_REQUIRE_CLUSTER=1, under which
@@ -470,8 +469,8 @@ class Runs:
             if bad:
                 raise Failure(f"job {job} ended {bad}")
 
-    def compare(self):
-        """Waits for the unsharded run, then compares the merged run with it."""
+    def compare(self, provenance=PROVENANCE):
+        """Waits for the unsharded run, then compares the merged run with it (`same_run`)."""
         try:
             code = self.process.wait(WAIT)
         except subprocess.TimeoutExpired:
@@ -479,7 +478,7 @@ class Runs:
         if code != 0:
             said = (self.whole / "cowrie.log").read_text(errors="replace")
             raise Failure(f"the unsharded run exited with code {code}:\n{said}")
-        return same_run(self.whole / self.OUT, self.slurm / self.OUT)
+        return same_run(self.whole / self.OUT, self.slurm / self.OUT, provenance)
 
     def logs(self):
         text = []
@@ -582,15 +581,7 @@ def check_solve(runs):
     arrays = [j for j in jobs if len(runs.cluster.states(j)) == 4]
     if len(arrays) != 4:
         raise Failure(f"{len(arrays)} arrays of 4 units among the jobs {jobs}, not 4")
-    try:
-        code = runs.process.wait(WAIT)
-    except subprocess.TimeoutExpired:
-        raise Failure(f"the one-process solve did not end within {WAIT} s")
-    if code != 0:
-        said = (runs.whole / "cowrie.log").read_text(errors="replace")
-        raise Failure(f"the one-process solve exited with code {code}:\n{said}")
-    said = same_run(runs.whole / runs.OUT, runs.slurm / runs.OUT, SOLVE_PROVENANCE)
-    return "4 halves in 4 units each, joined: " + said
+    return "4 halves in 4 units each, joined: " + runs.compare(SOLVE_PROVENANCE)
 
 
 CHECKS = [

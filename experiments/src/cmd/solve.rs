@@ -2,6 +2,8 @@
 //! retrograde analysis, a layer at a time, each a checkpoint `--resume` continues from; a
 //! summary CSV per layer (`DIR/layer-GG.csv`). Each run records its command line and resolved
 //! options in the database's manifest (`commands`), as cowrie's other commands do in theirs.
+//! Spread over jobs: `--stages` lists the stages left, `--unit K/N` solves a unit of the next
+//! placement half and `--join N` joins its units ([`cowrie_solver::units`]).
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;

@@ -117,7 +117,24 @@ fn halves_solved_in_units_and_joined_equal_the_one_process_solve() {
         "100000 units",
     );
 
+    // Too little memory for what the unit reads (the movement layers) and its quarter of the
+    // half: refused before anything is written.
+    refused(
+        &solve(
+            &split,
+            &[
+                "--down-to-placed",
+                DOWN_TO,
+                "--unit",
+                "1/4",
+                "--memory-gb",
+                "0.001",
+            ],
+        ),
+        "what a unit reads",
+    );
     let units = split.join("units").join(stages[0]);
+    assert!(!units.exists());
     for k in [4, 2, 1] {
         let said = unit(&split, k);
         assert!(

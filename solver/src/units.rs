@@ -240,6 +240,33 @@ fn check_count(index: &Index, n: u32) -> Result<usize, UnitError> {
     Ok(classes)
 }
 
+/// The memory unit solving a stage of `n` units needs at most, in bytes: the files it reads
+/// (the movement layers, or the half before) held whole, and its share of the half it solves.
+/// The stage is the next half of the database in `dir` (down to `down_to`), or, without one,
+/// the stage that needs most.
+#[must_use]
+pub fn unit_memory(dir: &Path, index: &Index, rules: &SolveRules, down_to: u32, n: u32) -> u64 {
+    let halves = placement::halves();
+    let bytes = |(p, s): (u32, Side)| placement_db::half_bytes(index, rules, p, s);
+    let need = |i: usize| {
+        let read = if i == 0 {
+            // The movement database, every layer both sides to move, two bytes a slot.
+            rules.layers().map(|g| 4 * index.slots(g) as u64).sum()
+        } else {
+            bytes(halves[i - 1])
+        };
+        read + bytes(halves[i]) / u64::from(n.max(1))
+    };
+    let next = Manifest::read(dir).ok().flatten().and_then(|m| {
+        let stage = *remaining(Some(&m), down_to).first()?;
+        halves.iter().position(|&h| h == (stage.placed, stage.side))
+    });
+    match next {
+        Some(i) => need(i),
+        None => (0..halves.len()).map(need).max().unwrap_or(0),
+    }
+}
+
 /// The database files a stage's blocks are computed from, with their digests as the database's
 /// manifest records them.
 fn reads(

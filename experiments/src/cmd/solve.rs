@@ -205,7 +205,15 @@ pub fn run(args: &SolveArgs, command_line: Vec<String>) -> anyhow::Result<String
     } else {
         placement_db::peak_memory(&index, rules)
     };
-    let (needed, peak_at) = if placement > movement {
+    let split = args.unit.is_some() || args.join.is_some();
+    let (needed, peak_at) = if split {
+        // A unit holds what it reads and its share of the half; a join copies in pieces.
+        let n = args.unit.map_or(1, |u| u.n);
+        (
+            units::unit_memory(&args.output.out, &index, rules, args.down_to_placed, n),
+            "what a unit reads and its share of a half",
+        )
+    } else if placement > movement {
         (placement, "two consecutive placement halves")
     } else {
         (movement, "the largest movement layer")

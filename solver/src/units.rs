@@ -566,9 +566,21 @@ pub fn join(
         manifest.commands.push(c.clone());
     }
     manifest.write(dir)?;
+    // The units of every half written go (another's too, left by a join stopped after writing
+    // the manifest), then the units' directory once it holds no other stage's.
     let units_of_stage = units_dir(dir, stage);
     fs::remove_dir_all(&units_of_stage).map_err(io_err(&units_of_stage))?;
-    // The units' directory goes once it holds no other stage's.
+    if let Ok(entries) = fs::read_dir(dir.join("units")) {
+        for e in entries.flatten() {
+            let name = e.file_name();
+            if !remaining(Some(&manifest), 0)
+                .iter()
+                .any(|s| *name == *s.name())
+            {
+                let _ = fs::remove_dir_all(e.path());
+            }
+        }
+    }
     let _ = fs::remove_dir(dir.join("units"));
     let outcome = HalfOutcome {
         placed: stage.placed,

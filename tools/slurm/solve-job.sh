@@ -26,7 +26,8 @@ if [[ $step == movement ]]; then
     exec "$cowrie" solve "${args[@]}" --movement-only --out "$dir" --quiet "${resume[@]}"
 fi
 IFS=: read -r what n stage <<<"$step"
-next=$("$cowrie" solve "$@" --out "$dir" --stages | head -n 1)
+next=$("$cowrie" solve "$@" --out "$dir" --stages)
+next=${next%%$'\n'*}
 if [[ $next != "$stage" ]]; then
     echo "solve-job.sh: $dir: the next stage is '${next:-none}', not $stage" >&2
     exit 2

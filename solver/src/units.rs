@@ -498,7 +498,8 @@ pub fn solve_unit(
 /// Joins the `n` units of the next half of the database in `dir` not yet written (down to
 /// `down_to` goats placed) into the half's file, lists it in the database's manifest with
 /// `command` among its commands, and removes the units; the outcome's seconds are the units'
-/// solving seconds summed.
+/// solving seconds summed. The observer is told of every half written before too (seconds
+/// `None`), as a resumed solve tells it.
 ///
 /// # Errors
 /// As [`solve_unit`]; a unit missing, foreign or corrupt, or counts that disagree with
@@ -582,6 +583,24 @@ pub fn join(
         }
     }
     let _ = fs::remove_dir(dir.join("units"));
+    // Every half written before is passed on again, as a resumed solve does, so that a summary a
+    // join stopped after writing the manifest did not write is written now.
+    for r in &manifest.placement {
+        if (r.placed, r.side.as_str()) == (stage.placed, stage.side.name()) {
+            continue;
+        }
+        let side = if r.side == Side::Goats.name() {
+            Side::Goats
+        } else {
+            Side::Tigers
+        };
+        observer.finish_half(&HalfOutcome {
+            placed: r.placed,
+            side,
+            parts: r.parts.iter().map(|p| (p.captured, p.tally)).collect(),
+            seconds: None,
+        });
+    }
     let outcome = HalfOutcome {
         placed: stage.placed,
         side: stage.side,

@@ -14,7 +14,9 @@ loopback, which also gets 127.0.0.2: see LOOPBACK_UP), and then, through submit.
    the merge job is cancelled with it; the shard, submitted again (COWRIE_TASKS=1), continues
    with --resume, and its merge ends the run;
 4. through solve.sh, the reduced Baghchal game (win-captures=2) solved down to the halves with
-   18 goats placed: the movement phase, then each of the four halves as 4 units and a join.
+   18 goats placed: the movement phase, then each of the four halves as 4 units and a join; once
+   the first half is joined every job left is cancelled with scancel, and solve.sh, run again,
+   submits the halves left.
 
 Each merged run must equal the same command run once without Slurm: the same files, every one
 byte-identical (every CSV, README.md, plot and the study's index.html) but each manifest.json,
@@ -568,27 +570,48 @@ SOLVE_PROVENANCE = ["commands"]
 def check_solve(runs):
     runs.start_unsharded()
     env = dict(runs.cluster.env, COWRIE=str(runs.cowrie))
-    out = run([HERE / "solve.sh", "4", runs.OUT, *runs.args[1:]], cwd=runs.slurm, env=env)
-    jobs = out.split()
+    solve = [HERE / "solve.sh", "4", runs.OUT, *runs.args[1:]]
+    jobs = run(solve, cwd=runs.slurm, env=env).split()
     if len(jobs) != 9:
-        raise Failure(f"solve.sh submitted {len(jobs)} jobs, not 1 + 4 halves x 2: {out}")
-    runs.cluster.wait_gone(jobs[-1])
+        raise Failure(f"solve.sh submitted {len(jobs)} jobs, not 1 + 4 halves x 2: {jobs}")
+    manifest = runs.slurm / runs.OUT / "manifest.json"
+
+    def halves():
+        try:
+            return len(json.loads(manifest.read_bytes()).get("placement", []))
+        except (OSError, ValueError):
+            return 0
+
+    # Once the first half is joined, every job left is cancelled, a unit perhaps mid-run.
+    until("the first half joined", halves, WAIT, 0.05)
+    run(["scancel", *jobs], env=runs.cluster.env)
     for job in jobs:
+        runs.cluster.wait_gone(job)
+    joined = halves()
+    if joined == 4:
+        raise Failure("every half was joined before the jobs could be cancelled")
+    # Submitted again, solve.sh submits the halves left: an array and a join each.
+    again = run(solve, cwd=runs.slurm, env=env).split()
+    if len(again) != 2 * (4 - joined):
+        raise Failure(f"with {joined} halves joined solve.sh submitted {len(again)} jobs: {again}")
+    runs.cluster.wait_gone(again[-1])
+    for job in again:
         runs.cluster.wait_gone(job)
         bad = {k: s for k, s in runs.cluster.states(job).items() if s != "COMPLETED"}
         if bad:
             raise Failure(f"job {job} ended {bad}")
-    arrays = [j for j in jobs if len(runs.cluster.states(j)) == 4]
-    if len(arrays) != 4:
-        raise Failure(f"{len(arrays)} arrays of 4 units among the jobs {jobs}, not 4")
-    return "4 halves in 4 units each, joined: " + runs.compare(SOLVE_PROVENANCE)
+    arrays = [j for j in again if len(runs.cluster.states(j)) == 4]
+    if len(arrays) != 4 - joined:
+        raise Failure(f"{len(arrays)} arrays of 4 units among the jobs {again}, not {4 - joined}")
+    said = runs.compare(SOLVE_PROVENANCE)
+    return f"cancelled after {joined} of 4 halves, submitted again, joined: {said}"
 
 
 CHECKS = [
     ("match, 4 shards", MATCH, check_match),
     ("study, 4 shards", STUDY, check_study),
     ("match, a shard cancelled and resumed", SLOW, check_cancelled),
-    ("solve, 4 units a half", SOLVE, check_solve),
+    ("solve, 4 units a half, cancelled and submitted again", SOLVE, check_solve),
 ]
 
 

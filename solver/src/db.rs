@@ -281,7 +281,7 @@ fn upgrade_digests(dir: &Path, manifest: &mut serde_json::Value) {
     }
 }
 
-fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), DbError> {
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), DbError> {
     let tmp = path.with_extension("tmp");
     let mut f = fs::File::create(&tmp).map_err(io_err(&tmp))?;
     f.write_all(bytes).map_err(io_err(&tmp))?;

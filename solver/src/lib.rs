@@ -16,7 +16,8 @@
 //! - [`solve`]: a whole solve, layer by layer, resumable;
 //! - [`packed`]: two-bit values; [`placement`]: the placement phase's halves by backward
 //!   induction; [`placement_db`]: its files, its resumable solve and a reader;
-//!   [`placement_check`]: sampled positions against their children through the engine.
+//!   [`placement_check`]: sampled positions against their children through the engine;
+//! - [`units`]: a placement half solved in independent units and joined, for a scheduler.
 //!
 //! `docs/solver.md` describes the method, the layout and the verification.
 
@@ -40,6 +41,7 @@ pub mod search_check;
 pub mod solve;
 pub mod summary;
 pub mod symmetry;
+pub mod units;
 pub mod value;
 pub mod verify;
 

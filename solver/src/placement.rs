@@ -22,6 +22,8 @@
 //! per move. The rules of a move (which points are empty, what a jump captures) are the
 //! bitboard tests in [`crate::moves`] and the engine's step and jump tables.
 
+use std::ops::Range;
+
 use cowrie_engine::games::baghchal::{Bitboard, JUMPS, STEPS, TOTAL_GOATS};
 use rayon::prelude::*;
 
@@ -140,17 +142,50 @@ pub fn solve_goats(
     progress: &dyn Progress,
 ) -> (Half, Vec<Tally>) {
     let classes = index.classes().len();
+    let (bytes, tallies) = solve_goats_classes(index, rules, placed, next, 0..classes, progress);
+    (whole(rules, placed, Side::Goats, classes, bytes), tallies)
+}
+
+/// The half from the bytes of every class block of each part.
+fn whole(rules: &SolveRules, placed: u32, side: Side, classes: usize, bytes: Vec<Vec<u8>>) -> Half {
+    let parts = captures(rules, placed, side)
+        .zip(bytes)
+        .map(|(c, b)| Packed::from_bytes(placed - c, classes, b).expect("every class block"))
+        .collect();
+    Half {
+        placed,
+        side,
+        parts,
+    }
+}
+
+/// The blocks of the tiger classes `classes` (a range of class numbers) of the goats-to-move
+/// half with `placed` goats placed: for each part in order, the blocks' bytes as they lie in the
+/// whole half, and the part's tally over those classes. A block depends on the half after it
+/// alone, so the ranges of a split solve are independent ([`crate::units`]).
+///
+/// # Panics
+/// If `next` is not the half after it, or `classes` reaches beyond the last class.
+pub fn solve_goats_classes(
+    index: &Index,
+    rules: &SolveRules,
+    placed: u32,
+    next: Next<'_>,
+    classes: Range<usize>,
+    progress: &dyn Progress,
+) -> (Vec<Vec<u8>>, Vec<Tally>) {
+    assert!(classes.end <= index.classes().len(), "a range of classes");
     let mut parts = Vec::new();
     let mut tallies = Vec::new();
     for c in captures(rules, placed, Side::Goats) {
         let goats = placed - c;
-        let mut part = Packed::zeroed(goats, classes);
         let stride = packed::stride(goats);
+        let mut part = vec![0u8; stride * classes.len()];
         let tally = part
-            .bytes_mut()
             .par_chunks_exact_mut(stride)
             .enumerate()
-            .map(|(class, block)| {
+            .map(|(i, block)| {
+                let class = classes.start + i;
                 let tigers = index.classes()[class].tigers;
                 let child_block = match next {
                     Next::Placement(h) => {
@@ -186,14 +221,7 @@ pub fn solve_goats(
         parts.push(part);
         tallies.push(tally);
     }
-    (
-        Half {
-            placed,
-            side: Side::Goats,
-            parts,
-        },
-        tallies,
-    )
+    (parts, tallies)
 }
 
 /// A tiger's move from a class's tiger set: the squeezed goat masks of the source class mapped
@@ -258,10 +286,31 @@ pub fn solve_tigers(
     goats_half: &Half,
     progress: &dyn Progress,
 ) -> (Half, Vec<Tally>) {
+    let classes = index.classes().len();
+    let (bytes, tallies) = solve_tigers_classes(index, rules, goats_half, 0..classes, progress);
+    (
+        whole(rules, goats_half.placed, Side::Tigers, classes, bytes),
+        tallies,
+    )
+}
+
+/// The blocks of the tiger classes `classes` of the tigers-to-move half with
+/// `goats_half.placed` goats placed, as [`solve_goats_classes`] gives the goats' (a block
+/// depends on the goats' half with as many placed alone).
+///
+/// # Panics
+/// As [`solve_tigers`], or if `classes` reaches beyond the last class.
+pub fn solve_tigers_classes(
+    index: &Index,
+    rules: &SolveRules,
+    goats_half: &Half,
+    classes: Range<usize>,
+    progress: &dyn Progress,
+) -> (Vec<Vec<u8>>, Vec<Tally>) {
     assert_eq!(goats_half.side, Side::Goats);
     let placed = goats_half.placed;
     assert!(placed > 0, "the tigers move after the first placement");
-    let classes = index.classes().len();
+    assert!(classes.end <= index.classes().len(), "a range of classes");
     let win = u32::from(rules.win_captures);
     let mut parts = Vec::new();
     let mut tallies = Vec::new();
@@ -270,15 +319,15 @@ pub fn solve_tigers(
         let n = binomial(FREE_POINTS, goats) as usize;
         let same = &goats_half.parts[c as usize];
         let below = (c + 1 < win).then(|| &goats_half.parts[c as usize + 1]);
-        let mut part = Packed::zeroed(goats, classes);
         let stride = packed::stride(goats);
+        let mut part = vec![0u8; stride * classes.len()];
         let tally = part
-            .bytes_mut()
             .par_chunks_exact_mut(stride)
             .enumerate()
             .map_init(
                 || vec![LOSS; n],
-                |acc, (class, block)| {
+                |acc, (i, block)| {
+                    let class = classes.start + i;
                     acc.fill(LOSS);
                     let tigers = index.classes()[class].tigers;
                     let empty_of_tigers = crate::moves::ALL & !tigers;
@@ -331,14 +380,7 @@ pub fn solve_tigers(
         parts.push(part);
         tallies.push(tally);
     }
-    (
-        Half {
-            placed,
-            side: Side::Tigers,
-            parts,
-        },
-        tallies,
-    )
+    (parts, tallies)
 }
 
 #[cfg(test)]

@@ -78,27 +78,48 @@ fn save_half(
         f.sync_all().map_err(io_err(&tmp))?;
     }
     fs::rename(&tmp, &path).map_err(io_err(&path))?;
-    db::record(manifest, &path, db::FileDigest::finish(hasher, written));
-    let side = half.side.name().to_string();
+    let parts = captures_of(half).zip(tallies.iter().copied()).collect();
+    record_half(
+        manifest,
+        &path,
+        half.placed,
+        half.side,
+        parts,
+        db::FileDigest::finish(hasher, written),
+    );
+    manifest.write(dir)
+}
+
+/// Lists the half (`placed`, `side`) written at `path` in the manifest: its parts' counts
+/// (`(captured, tally)` in order) and its file's digest.
+pub(crate) fn record_half(
+    manifest: &mut Manifest,
+    path: &Path,
+    placed: u32,
+    side: Side,
+    parts: Vec<(u32, Tally)>,
+    digest: db::FileDigest,
+) {
+    db::record(manifest, path, digest);
+    let side = side.name().to_string();
     manifest
         .placement
-        .retain(|r| !(r.placed == half.placed && r.side == side));
+        .retain(|r| !(r.placed == placed && r.side == side));
     manifest.placement.push(HalfRecord {
-        placed: half.placed,
+        placed,
         side,
-        parts: captures_of(half)
-            .zip(tallies)
-            .map(|(captured, &tally)| PartRecord { captured, tally })
+        parts: parts
+            .into_iter()
+            .map(|(captured, tally)| PartRecord { captured, tally })
             .collect(),
     });
-    manifest.write(dir)
 }
 
 fn captures_of(half: &Half) -> impl Iterator<Item = u32> + '_ {
     half.parts.iter().map(move |p| half.placed - p.goats())
 }
 
-fn load_half(
+pub(crate) fn load_half(
     dir: &Path,
     manifest: &Manifest,
     index: &Index,

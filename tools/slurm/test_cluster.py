@@ -12,13 +12,17 @@ loopback, which also gets 127.0.0.2: see LOOPBACK_UP), and then, through submit.
 2. the built-in study, 6 games a variant, as 4 shards (of 2, 2, 1 and 1 games) and the merge;
 3. a match of 2 shards whose shard 1 is cancelled with scancel once it has written some games:
    the merge job is cancelled with it; the shard, submitted again (COWRIE_TASKS=1), continues
-   with --resume, and its merge ends the run.
+   with --resume, and its merge ends the run;
+4. through solve.sh, the reduced Baghchal game (win-captures=2) solved down to the halves with
+   18 goats placed: the movement phase, then each of the four halves as 4 units and a join; once
+   the first half is joined every job left is cancelled with scancel, and solve.sh, run again,
+   submits the halves left.
 
 Each merged run must equal the same command run once without Slurm: the same files, every one
 byte-identical (every CSV, README.md, plot and the study's index.html) but each manifest.json,
 equal without the fields docs/conventions.md lets differ (times, threads, the command and its
-command line, the distinct-game count), and each match's own index.html, whose title counts
-distinct games only in an unsharded run. It stops every job and daemon it started when it
+command line, the distinct-game count; a solver database's, the commands that wrote it), and
+each match's own index.html, whose title counts distinct games only in an unsharded run. It stops every job and daemon it started when it
 ends, also on Ctrl-C, SIGTERM or SIGHUP; killed outright (SIGKILL), its daemons end with it
 (PR_SET_PDEATHSIG) and its next run stops the job steps left behind. Without the packages
 (not root, no apt-get, apt-get failing) it skips, unless COWRIE_REQUIRE_CLUSTER=1, under which
@@ -380,9 +384,9 @@ def files(root: Path):
     return {p.relative_to(root): p for p in sorted(root.rglob("*")) if p.is_file()}
 
 
-def same_run(whole: Path, merged: Path):
-    """Checks that `merged` holds what `whole` holds (see the module's doc); a line saying what
-    was compared."""
+def same_run(whole: Path, merged: Path, provenance=PROVENANCE):
+    """Checks that `merged` holds what `whole` holds (see the module's doc), each manifest.json
+    equal without the fields `provenance` names; a line saying what was compared."""
     a, b = files(whole), files(merged)
     if sorted(a) != sorted(b):
         raise Failure(
@@ -394,7 +398,7 @@ def same_run(whole: Path, merged: Path):
     for name, path in a.items():
         if name.name == "manifest.json":
             m = [json.loads(p.read_bytes()) for p in (path, b[name])]
-            for k in PROVENANCE:
+            for k in provenance:
                 for x in m:
                     x.pop(k, None)
             if m[0] != m[1]:
@@ -467,8 +471,8 @@ class Runs:
             if bad:
                 raise Failure(f"job {job} ended {bad}")
 
-    def compare(self):
-        """Waits for the unsharded run, then compares the merged run with it."""
+    def compare(self, provenance=PROVENANCE):
+        """Waits for the unsharded run, then compares the merged run with it (`same_run`)."""
         try:
             code = self.process.wait(WAIT)
         except subprocess.TimeoutExpired:
@@ -476,11 +480,12 @@ class Runs:
         if code != 0:
             said = (self.whole / "cowrie.log").read_text(errors="replace")
             raise Failure(f"the unsharded run exited with code {code}:\n{said}")
-        return same_run(self.whole / self.OUT, self.slurm / self.OUT)
+        return same_run(self.whole / self.OUT, self.slurm / self.OUT, provenance)
 
     def logs(self):
         text = []
-        for path in sorted(self.shards.glob("*.log")):
+        logs = [*self.shards.glob("*.log"), *(self.slurm / f"{self.OUT}.jobs").glob("*.log")]
+        for path in sorted(logs):
             lines = path.read_text(errors="replace").splitlines()[-20:]
             text.append(f"--- {path.relative_to(self.slurm)}\n" + "\n".join(lines))
         return "\n".join(text)
@@ -553,10 +558,60 @@ def check_cancelled(runs):
     return f"shard 1 cancelled at {kept} games, resumed, merged: " + runs.compare()
 
 
+# The reduced game's solve down to the halves with 18 goats placed: the movement phase, then four
+# halves of 4 units and a join each.
+SOLVE = ["solve", "--game", "baghchal", "--option", "win-captures=2"]
+SOLVE += ["--down-to-placed", "18", "--threads", "1"]
+# A solver database's manifest lists every command that wrote to it: one for the one-process
+# solve, the movement job's and each join's for solve.sh.
+SOLVE_PROVENANCE = ["commands"]
+
+
+def check_solve(runs):
+    runs.start_unsharded()
+    env = dict(runs.cluster.env, COWRIE=str(runs.cowrie))
+    solve = [HERE / "solve.sh", "4", runs.OUT, *runs.args[1:]]
+    jobs = run(solve, cwd=runs.slurm, env=env).split()
+    if len(jobs) != 9:
+        raise Failure(f"solve.sh submitted {len(jobs)} jobs, not 1 + 4 halves x 2: {jobs}")
+    manifest = runs.slurm / runs.OUT / "manifest.json"
+
+    def halves():
+        try:
+            return len(json.loads(manifest.read_bytes()).get("placement", []))
+        except (OSError, ValueError):
+            return 0
+
+    # Once the first half is joined, every job left is cancelled, a unit perhaps mid-run.
+    until("the first half joined", halves, WAIT, 0.05)
+    run(["scancel", *jobs], env=runs.cluster.env)
+    for job in jobs:
+        runs.cluster.wait_gone(job)
+    joined = halves()
+    if joined == 4:
+        raise Failure("every half was joined before the jobs could be cancelled")
+    # Submitted again, solve.sh submits the halves left: an array and a join each.
+    again = run(solve, cwd=runs.slurm, env=env).split()
+    if len(again) != 2 * (4 - joined):
+        raise Failure(f"with {joined} halves joined solve.sh submitted {len(again)} jobs: {again}")
+    runs.cluster.wait_gone(again[-1])
+    for job in again:
+        runs.cluster.wait_gone(job)
+        bad = {k: s for k, s in runs.cluster.states(job).items() if s != "COMPLETED"}
+        if bad:
+            raise Failure(f"job {job} ended {bad}")
+    arrays = [j for j in again if len(runs.cluster.states(j)) == 4]
+    if len(arrays) != 4 - joined:
+        raise Failure(f"{len(arrays)} arrays of 4 units among the jobs {again}, not {4 - joined}")
+    said = runs.compare(SOLVE_PROVENANCE)
+    return f"cancelled after {joined} of 4 halves, submitted again, joined: {said}"
+
+
 CHECKS = [
     ("match, 4 shards", MATCH, check_match),
     ("study, 4 shards", STUDY, check_study),
     ("match, a shard cancelled and resumed", SLOW, check_cancelled),
+    ("solve, 4 units a half, cancelled and submitted again", SOLVE, check_solve),
 ]
 
 

@@ -2,6 +2,8 @@
 //! retrograde analysis, a layer at a time, each a checkpoint `--resume` continues from; a
 //! summary CSV per layer (`DIR/layer-GG.csv`). Each run records its command line and resolved
 //! options in the database's manifest (`commands`), as cowrie's other commands do in theirs.
+//! Spread over jobs: `--stages` lists the stages left, `--unit K/N` solves a unit of the next
+//! placement half and `--join N` joins its units ([`cowrie_solver::units`]).
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;
@@ -13,7 +15,8 @@ use cowrie_engine::BaghchalRules;
 use cowrie_solver::placement_db::{self, HalfObserver, HalfOutcome, PlacementReader};
 use cowrie_solver::solve::{self, LayerOutcome, Observer};
 use cowrie_solver::{
-    burnside, search_check, verify, CommandRecord, Database, Index, Progress, Side, SolveRules,
+    burnside, search_check, units, verify, CommandRecord, Database, Index, Manifest, Progress,
+    Side, SolveRules,
 };
 use cowrie_solver::{packed, placement_check};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -164,6 +167,13 @@ fn command_record(
             ),
             ("resume".to_string(), args.resuming.resume.into()),
             ("verify".to_string(), args.verify.into()),
+            (
+                "unit".to_string(),
+                args.unit.map_or(serde_json::Value::Null, |u| {
+                    format!("{}/{}", u.k, u.n).into()
+                }),
+            ),
+            ("join".to_string(), args.join.into()),
         ]);
     }
     // A directory that cannot be read leaves every path as given.
@@ -185,6 +195,9 @@ fn command_record(
 pub fn run(args: &SolveArgs, command_line: Vec<String>) -> anyhow::Result<String> {
     let all_rules = SolverRules::from_args(&args.rules)?;
     let rules = &all_rules.solver;
+    if args.stages {
+        return stages(args, rules);
+    }
     let index = Index::new();
     let movement = solve::peak_memory(&index, rules);
     let placement = if args.movement_only {
@@ -192,7 +205,15 @@ pub fn run(args: &SolveArgs, command_line: Vec<String>) -> anyhow::Result<String
     } else {
         placement_db::peak_memory(&index, rules)
     };
-    let (needed, peak_at) = if placement > movement {
+    let split = args.unit.is_some() || args.join.is_some();
+    let (needed, peak_at) = if split {
+        // A unit holds what it reads and its share of the half; a join copies in pieces.
+        let n = args.unit.map_or(1, |u| u.n);
+        (
+            units::unit_memory(&args.output.out, &index, rules, args.down_to_placed, n),
+            "what a unit reads and its share of a half",
+        )
+    } else if placement > movement {
         (placement, "two consecutive placement halves")
     } else {
         (movement, "the largest movement layer")
@@ -231,6 +252,45 @@ pub fn run(args: &SolveArgs, command_line: Vec<String>) -> anyhow::Result<String
         .build()
         .context("starting worker threads")?;
     let record = command_record(args, &all_rules, command_line);
+    if let Some(unit) = args.unit {
+        let dir = &args.output.out;
+        let o = pool.install(|| {
+            units::solve_unit(
+                dir,
+                rules,
+                args.down_to_placed,
+                unit.k,
+                unit.n,
+                Some(&record),
+                &observer,
+            )
+        })?;
+        observer.bar.finish_and_clear();
+        let done = match o.seconds {
+            Some(s) => format!("solved in {s:.1} s"),
+            None => "solved before, its file whole".to_string(),
+        };
+        return Ok(format!(
+            "unit {}/{} of {} (tiger classes {} to {}): {done}; {}\n",
+            unit.k,
+            unit.n,
+            o.stage.name(),
+            o.classes.start,
+            o.classes.end - 1,
+            o.manifest.display()
+        ));
+    }
+    if let Some(n) = args.join {
+        let dir = &args.output.out;
+        let o = units::join(dir, rules, args.down_to_placed, n, Some(&record), &observer)?;
+        observer.bar.finish_and_clear();
+        let mut text = format!(
+            "joined {n} units into {} (their solving seconds summed below)\n",
+            placement_db::half_path(dir, o.placed, o.side).display()
+        );
+        text.push_str(&placement_report(dir, rules, &[o])?);
+        return Ok(text);
+    }
     let outcomes = pool.install(|| {
         solve::solve_recorded(
             &args.output.out,
@@ -260,6 +320,35 @@ pub fn run(args: &SolveArgs, command_line: Vec<String>) -> anyhow::Result<String
         }
     }
     Ok(text)
+}
+
+/// `--stages`: the stages still to solve in the database directory, one a line.
+fn stages(args: &SolveArgs, rules: &SolveRules) -> anyhow::Result<String> {
+    let dir = &args.output.out;
+    let manifest = Manifest::read(dir)?;
+    if let Some(m) = &manifest {
+        if m.rules != *rules {
+            bail!(
+                "{}: holds a database for {}, not {rules}",
+                dir.display(),
+                m.rules
+            );
+        }
+    }
+    let mut out = String::new();
+    if rules
+        .layers()
+        .any(|g| !manifest.as_ref().is_some_and(|m| m.has_layer(g)))
+    {
+        out.push_str("movement\n");
+    }
+    if !args.movement_only {
+        for stage in units::remaining(manifest.as_ref(), args.down_to_placed) {
+            out.push_str(&stage.name());
+            out.push('\n');
+        }
+    }
+    Ok(out)
 }
 
 /// The checks of `--verify`, as report lines.
@@ -524,9 +613,43 @@ pub struct SolveArgs {
     /// start position); a later run with --resume continues further back.
     #[arg(long, default_value_t = 0, value_name = "P", conflicts_with = "movement_only", allow_negative_numbers = true, value_parser = |t: &str| whole_in::<u32>(t, 0, 19, "goats placed"))]
     pub down_to_placed: u32,
+    /// Solve unit K of N of the next placement half not yet written, down to --down-to-placed
+    /// (the movement phase solved before): a range of its tiger classes, into
+    /// DIR/units/; a scheduler runs the N units of a half, then --join N.
+    #[arg(long, value_name = "K/N", value_parser = parse_unit, conflicts_with_all = ["movement_only", "verify", "join", "stages", "resume"])]
+    pub unit: Option<Unit>,
+    /// Join the N units of the next placement half not yet written into its file, each checked
+    /// against its unit manifest (SHA-256 and counts), and remove them.
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = |t: &str| whole_in::<u32>(t, 1, 1_000_000, "units"), conflicts_with_all = ["movement_only", "verify", "stages", "resume"])]
+    pub join: Option<u32>,
+    /// Print the stages still to solve in DIR, one a line (`movement`, then each placement half
+    /// down to --down-to-placed), and solve nothing.
+    #[arg(long, conflicts_with_all = ["verify", "resume"])]
+    pub stages: bool,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// `--unit K/N`: unit `k` of `n`, from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unit {
+    /// This unit, from 1.
+    pub k: u32,
+    /// The units of the half.
+    pub n: u32,
+}
+
+fn parse_unit(text: &str) -> Result<Unit, String> {
+    let parsed = text
+        .split_once('/')
+        .and_then(|(k, n)| Some((k.parse::<u32>().ok()?, n.parse::<u32>().ok()?)));
+    match parsed {
+        Some((k, n)) if n >= 1 && (1..=n).contains(&k) => Ok(Unit { k, n }),
+        _ => Err(format!(
+            "'{text}': expected K/N, the unit K of N units, with 1 <= K <= N"
+        )),
+    }
 }
 
 /// `cowrie solve`: solves and prints the report.

@@ -599,6 +599,8 @@ fn an_interrupted_study_resumes_run_by_run_to_the_bytes_of_an_uninterrupted_one(
     assert_eq!(out.status.code(), Some(130), "{err}");
     assert!(err.contains("--resume"), "{err}");
     assert_ne!(status(&cut.join("bargese/1-finkel-2002")), "complete");
+    assert_eq!(status(&cut.join("bargese")), "interrupted");
+    assert_eq!(status(&cut), "interrupted");
     assert_eq!(status(&cut.join("baghchal/1-five-captures")), "complete");
     assert_eq!(status(&cut.join("julbahar/1-barakat-1974")), "complete");
     let mut resume = args(&cut);
@@ -610,5 +612,77 @@ fn an_interrupted_study_resumes_run_by_run_to_the_bytes_of_an_uninterrupted_one(
     assert_eq!(a.keys().collect::<Vec<_>>(), b.keys().collect::<Vec<_>>());
     for (path, bytes) in &a {
         assert!(bytes == &b[path], "{} differs after resume", path.display());
+    }
+}
+
+/// Runs `args` (whose output directory is `out`), sends SIGINT once `part`'s `games.csv` has
+/// grown past a few games, and returns the run's output.
+fn interrupt_once_started(args: &[&str], part: &Path) -> Output {
+    let child = Command::new(env!("CARGO_BIN_EXE_cowrie"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let t = Instant::now();
+    let csv = part.join("games.csv");
+    while std::fs::metadata(&csv).map_or(0, |m| m.len()) < 20_000 {
+        assert!(
+            t.elapsed() < Duration::from_secs(120),
+            "{}: never started",
+            args[0]
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn an_interrupted_run_of_many_parts_says_so_in_its_own_manifest_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = "100000";
+    for (command, part) in [
+        ("ladder", "steps/1-1-v-0"),
+        ("tournament", "pairings/1-0-v-1"),
+        ("converge", "1-random"),
+    ] {
+        let out = dir.path().join(command);
+        let o = out.to_str().unwrap();
+        let (agent, count) = match command {
+            "ladder" => ("--rung", "--games-per-pair"),
+            "tournament" => ("--agent", "--games-per-pair"),
+            _ => ("--agent", "--games"),
+        };
+        let mut args = vec![
+            command,
+            "--game",
+            "baghchal",
+            agent,
+            "random",
+            agent,
+            "heuristic",
+            count,
+            games,
+            "--quiet",
+            "--out",
+            o,
+        ];
+        if command == "converge" {
+            args.extend(["--strength-games", "2"]);
+        }
+        let stopped = interrupt_once_started(&args, &out.join(part));
+        let err = String::from_utf8_lossy(&stopped.stderr);
+        assert_eq!(stopped.status.code(), Some(130), "{command}: {err}");
+        assert!(err.contains("--resume"), "{command}: {err}");
+        assert_eq!(status(&out.join(part)), "interrupted", "{command}");
+        assert_eq!(status(&out), "interrupted", "{command}");
+        args.push("--resume");
+        ok(&cowrie(&args));
+        assert_eq!(status(&out), "complete", "{command}");
     }
 }

@@ -342,7 +342,8 @@ fn run_converge<G: Evaluate + Report>(cfg: &ConvergeConfig) -> anyhow::Result<St
     let mut rows_of: Vec<Vec<GameRow>> = Vec::new();
     for (name, m) in names.iter().zip(&matches) {
         cfg.run.progress.say(format!("{} {name}", G::NAME));
-        runner::run_match::<G>(m)?;
+        let played = runner::run_match::<G>(m);
+        manifest.unless_interrupted(&cfg.out, played)?;
         let s = run_stats::<G>(name, &m.out)?;
         let rows = read_games::<G>(&m.out.join("games.csv"))?;
         rows_of.push(rows.into_iter().map(|(r, _)| r).collect());
@@ -357,7 +358,8 @@ fn run_converge<G: Evaluate + Report>(cfg: &ConvergeConfig) -> anyhow::Result<St
                 names[n - 1],
                 names[n - 2]
             ));
-            runner::run_match::<G>(m)?;
+            let played = runner::run_match::<G>(m);
+            manifest.unless_interrupted(&cfg.out, played)?;
             let rows: Vec<GameRow> = read_games::<G>(&m.out.join("games.csv"))?
                 .into_iter()
                 .map(|(r, _)| r)

@@ -158,7 +158,8 @@ fn run_ladder<G: Evaluate + Report>(cfg: &LadderConfig) -> anyhow::Result<String
     let started = Instant::now();
     let steps = cfg.steps.steps();
     for step in cfg.steps.matches(&steps) {
-        runner::run_match::<G>(&step)?;
+        let played = runner::run_match::<G>(&step);
+        manifest.unless_interrupted(&cfg.steps.out, played)?;
     }
     if cfg.steps.shard != Shard::WHOLE {
         // A shard's steps hold part of their games each: ladder.csv and games.csv are written

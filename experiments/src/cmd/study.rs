@@ -224,7 +224,8 @@ pub fn run(args: &StudyConfig) -> anyhow::Result<()> {
             .sharded(args.shard)?
         };
         manifest.games_written += r.variants.len() as u64 * cfg.pairing(0).schedule().len();
-        compare::run(&cfg)?;
+        let compared = compare::run(&cfg);
+        manifest.unless_interrupted(&args.out, compared)?;
     }
     bar.finish_and_clear();
     if args.shard != Shard::WHOLE {

@@ -57,7 +57,8 @@ pub fn run(cfg: &PairingsConfig) -> anyhow::Result<String> {
     let pairings = cfg.round_robin();
     for m in cfg.matches(&pairings) {
         // A shard's slice of one pairing may be empty; the shard as a whole is not.
-        runner::run_part(&m)?;
+        let played = runner::run_part(&m);
+        manifest.unless_interrupted(&cfg.out, played)?;
     }
     if cfg.shard != Shard::WHOLE {
         // A shard's pairings hold part of their games each: the tournament's tables are written

@@ -138,7 +138,8 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
     let mut games_written = 0;
     for ((set, _), m) in cfg.sets.iter().zip(&matches) {
         cfg.run.progress.say(format!("{} {}", cfg.game, set.name));
-        let played = runner::run(m)?;
+        let played = runner::run(m);
+        let played = manifest.unless_interrupted(&cfg.out, played)?;
         games_written += played.summary.games;
         distinct.push(played.distinct_games);
     }

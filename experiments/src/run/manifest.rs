@@ -134,6 +134,27 @@ impl Manifest {
         resumable(&self.run, &path, &text)
     }
 
+    /// Passes `result` (a part of this run: a pairing, a step, a rule set) on; when it is an
+    /// interruption ([`crate::interrupt::Interrupted`]), first marks this manifest in `dir`
+    /// `interrupted`, as the part's own manifest is, so that no manifest of a stopped run says
+    /// `running`.
+    ///
+    /// # Errors
+    /// `result`'s error, or an unwritable manifest.
+    pub fn unless_interrupted<T>(
+        &mut self,
+        dir: &Path,
+        result: anyhow::Result<T>,
+    ) -> anyhow::Result<T> {
+        if let Err(e) = &result {
+            if e.is::<crate::interrupt::Interrupted>() {
+                self.status = "interrupted";
+                self.write(dir)?;
+            }
+        }
+        result
+    }
+
     /// Writes the manifest to `dir/manifest.json` (via a temporary file and a rename, so a
     /// reader never sees half a manifest).
     ///

@@ -348,15 +348,19 @@ fn finish<G: Evaluate + Report>(
                 ),
                 cells[2].1
             ),
-            format!(
-                "{:.3} [{}, {}] {} [{}, {}]",
-                pl.score,
-                f3(pl.low),
-                f3(pl.high),
-                f1(pl.elo),
-                f1(pl.elo_low),
-                f1(pl.elo_high)
-            ),
+            if pentanomial.pairs() == 0 {
+                crate::stats::ratings::NO_PAIR_SCORE.to_string()
+            } else {
+                format!(
+                    "{:.3} [{}, {}] {} [{}, {}]",
+                    pl.score,
+                    f3(pl.low),
+                    f3(pl.high),
+                    f1(pl.elo),
+                    f1(pl.elo_low),
+                    f1(pl.elo_high)
+                )
+            },
             String::new(),
             if pl.low > 0.5 { "yes" } else { "no" }.to_string(),
         ]);

@@ -243,7 +243,18 @@ pub fn finish(
                 rec.push(penta.truncated.to_string());
                 rec.extend([pl.low, pl.high, pl.elo_low, pl.elo_high, pl.los, pl.p_value].map(f6));
                 rec.push(String::new()); // p_holm, once every pairing is played
-                let _ = writeln!(
+                if penta.pairs() == 0 {
+                    let _ = writeln!(
+                        table,
+                        "{:<40} {:>6} {:>9}  {:<81} {:?}",
+                        format!("{} v {}", names[a], names[b]),
+                        n + c[3],
+                        "",
+                        crate::stats::ratings::NO_PAIR_SCORE,
+                        penta.counts
+                    );
+                } else {
+                    let _ = writeln!(
                         table,
                         "{:<40} {:>6} {:>9.4}  [{lo:.4}, {hi:.4}] {:>8.1}  [{:.1}, {:.1}] {:<18} {:>8} {:?}",
                         format!("{} v {}", names[a], names[b]),
@@ -264,6 +275,7 @@ pub fn finish(
                         },
                         penta.counts
                     );
+                }
             } else {
                 rec.extend(std::iter::repeat_n(String::new(), 13));
             }

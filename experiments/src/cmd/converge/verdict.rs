@@ -113,7 +113,7 @@ impl Strength {
 
     fn text(&self) -> String {
         if self.pairs == 0 {
-            return format!("score {}", crate::stats::ratings::NO_PAIR_SCORE);
+            return "no pair score, every pair has a truncated game".to_string();
         }
         format!(
             "score {:.3} [{:.3}, {:.3}]",

@@ -125,7 +125,7 @@ pub fn finish(
     started: std::time::Instant,
 ) -> anyhow::Result<String> {
     let k = cfg.agents.len();
-    let names: Vec<String> = cfg.agents.iter().map(ToString::to_string).collect();
+    let names = entrant_names(&cfg.agents);
     let mut all_rows = Vec::new();
     let mut header: Option<Vec<u8>> = None;
     let mut summary = csv::Writer::from_writer(Vec::new());
@@ -365,6 +365,24 @@ fn trinomial_score(w: u64, d: u64, l: u64) -> (f64, f64, f64) {
     let lo = if w + d == 0 { 0.0 } else { wlo };
     let hi = if l + d == 0 { 1.0 } else { whi };
     (m, lo, hi)
+}
+
+/// The entrants' names in the tables: each agent's spec, followed by ` #k` (`k` its place among
+/// the `--agent` specs, from 1) where the same agent is entered more than once, so that every row
+/// names one entrant.
+#[must_use]
+pub fn entrant_names(agents: &[AgentSpec]) -> Vec<String> {
+    agents
+        .iter()
+        .enumerate()
+        .map(|(k, a)| {
+            if agents.iter().filter(|b| *b == a).count() > 1 {
+                format!("{a} #{}", k + 1)
+            } else {
+                a.to_string()
+            }
+        })
+        .collect()
 }
 
 /// `cowrie tournament`.

@@ -692,3 +692,77 @@ fn plan_gives_the_largest_shard_count_and_each_shards_units_and_games() {
     );
     assert!(!out.exists(), "plan plays nothing and writes nothing");
 }
+
+#[test]
+fn plan_refuses_agents_that_cannot_play_as_the_command_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    std::fs::create_dir(&db).unwrap();
+    let perfect = format!("perfect:db={}", s(&db));
+    let out = dir.path().join("never");
+    // Frangieh has no solver, so `perfect` cannot play it; Baghchal has no shipped network.
+    let runs: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec![
+                "match", "--game", "frangieh", "--p1", &perfect, "--p2", "random", "--games", "2",
+            ],
+            "frangieh has no solver",
+        ),
+        (
+            vec![
+                "tournament",
+                "--game",
+                "frangieh",
+                "--agent",
+                "random",
+                "--agent",
+                &perfect,
+                "--games-per-pair",
+                "2",
+            ],
+            "frangieh has no solver",
+        ),
+        (
+            vec![
+                "ladder",
+                "--game",
+                "baghchal",
+                "--rung",
+                "random",
+                "--rung",
+                "td",
+                "--games-per-pair",
+                "2",
+            ],
+            "no shipped weights for baghchal",
+        ),
+        (
+            vec![
+                "compare",
+                "--game",
+                "baghchal",
+                "--set",
+                "five-captures",
+                "--set",
+                "parlett-1976",
+                "--agent",
+                "td",
+                "--games",
+                "2",
+            ],
+            "no shipped weights for baghchal",
+        ),
+    ];
+    for (run, needle) in runs {
+        let mut args = run.clone();
+        args.extend(["--out", s(&out)]);
+        let command = cowrie(&args);
+        refused(&command, needle);
+        let mut planned = vec!["plan"];
+        planned.extend(&args);
+        let plan = cowrie(&planned);
+        refused(&plan, needle);
+        assert_eq!(plan.stderr, command.stderr, "{}", run[0]);
+        assert!(!out.exists(), "{}", run[0]);
+    }
+}

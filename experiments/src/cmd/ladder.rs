@@ -146,6 +146,8 @@ fn upper_results(path: &std::path::Path) -> anyhow::Result<Upper> {
 }
 
 fn run_ladder<G: Evaluate + Report>(cfg: &LadderConfig) -> anyhow::Result<String> {
+    // Every rung plays these rules, or none of the ladder is written.
+    runner::check_run::<G>(&cfg.steps.rules, &cfg.steps.agents, cfg.steps.run.seed)?;
     crate::output::create_dir(&cfg.steps.out)?;
     let mut manifest = cfg.manifest(crate::run::provenance::inputs(
         &cfg.steps.rules,

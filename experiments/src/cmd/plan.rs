@@ -22,7 +22,7 @@ use crate::cmd::tournament::TournamentArgs;
 use crate::output::print_stdout;
 use crate::run::comparison::CompareConfig;
 use crate::run::pairings::PairingsConfig;
-use crate::run::runner::MatchConfig;
+use crate::run::runner::{check_agents, MatchConfig};
 use crate::run::schedule::{Schedule, Shard};
 
 /// `cowrie plan`.
@@ -114,6 +114,7 @@ fn layout(run: &Planned) -> anyhow::Result<Layout> {
     Ok(match run {
         Planned::Match(a) => {
             let m = MatchConfig::from_args(a, cl())?;
+            check_agents(&m.rules, &m.agents, m.seed)?;
             Layout {
                 what: format!("match: {} games", m.games),
                 parts: vec![Part::of(&m)],
@@ -123,6 +124,9 @@ fn layout(run: &Planned) -> anyhow::Result<Layout> {
         }
         Planned::Compare(a) => {
             let c = CompareConfig::compare(a, cl())?;
+            for (_, rules) in &c.sets {
+                check_agents(rules, std::slice::from_ref(&c.agent), c.run.seed)?;
+            }
             Layout {
                 what: format!("compare: {} rule sets of {} games", c.sets.len(), c.games),
                 parts: (0..c.sets.len()).map(|i| Part::of(&c.pairing(i))).collect(),
@@ -150,11 +154,13 @@ fn layout(run: &Planned) -> anyhow::Result<Layout> {
         }
         Planned::Ladder(a) => {
             let l = LadderConfig::from_args(a, cl())?;
+            check_agents(&l.steps.rules, &l.steps.agents, l.steps.run.seed)?;
             let steps = l.steps.steps();
             pairings_layout(&l.steps, &steps, "ladder", "steps", given(&a.shard)?)
         }
         Planned::Tournament(a) => {
             let t = PairingsConfig::tournament(a, cl())?;
+            check_agents(&t.rules, &t.agents, t.run.seed)?;
             let all = t.round_robin();
             pairings_layout(&t, &all, "tournament", "pairings", given(&a.shard)?)
         }
@@ -187,7 +193,8 @@ fn pairings_layout(
 /// The plan of `args`, as printed.
 ///
 /// # Errors
-/// Arguments the planned command refuses; a shard count that would leave a shard empty.
+/// Arguments the planned command refuses (agents that cannot play its rules among them, as the
+/// command checks them before it writes); a shard count that would leave a shard empty.
 pub fn plan(args: &PlanArgs) -> anyhow::Result<String> {
     let l = layout(&args.run)?;
     let most = l.most_shards();

@@ -44,6 +44,8 @@ const RESAMPLES: usize = 400;
 /// # Errors
 /// Everything `cowrie match` refuses; unwritable output.
 pub fn run(cfg: &PairingsConfig) -> anyhow::Result<String> {
+    // Every agent plays these rules, or none of the round robin is written.
+    runner::check_agents(&cfg.rules, &cfg.agents, cfg.run.seed)?;
     crate::output::create_dir(&cfg.out)?;
     let started = std::time::Instant::now();
     let mut manifest = start(

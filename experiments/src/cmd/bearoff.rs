@@ -36,6 +36,7 @@ pub const TURN: &str = "one roll of two dice and its play (a double four moves; 
 
 /// `cowrie bearoff`.
 #[derive(Debug, Args, Clone)]
+#[command(mut_arg("force", |a| a.help("Replace the database (or finished run) DIR already holds; without it such a directory is refused (an interrupted build is replaced: run the same command again)")))]
 pub struct BearoffArgs {
     /// The game (frangieh or julbahar), variant and options.
     #[command(flatten)]
@@ -172,7 +173,7 @@ pub fn command(a: BearoffArgs, command_line: Vec<String>) -> anyhow::Result<()> 
         .transpose()
         .map_err(anyhow::Error::msg)?;
     if let Some(out) = &a.out {
-        crate::run::outputs::check_dir(out, &[], false, a.force.force)?;
+        crate::run::outputs::check_new_dir(out, &[], a.force.force)?;
     }
     let start = Instant::now();
     let db = Database::build(&params);

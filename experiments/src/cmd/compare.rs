@@ -17,6 +17,7 @@ use crate::run::schedule::Shard;
 /// `cowrie advantage`.
 #[derive(Debug, Args, Clone)]
 #[command(mut_arg("out", |a| a.help("Output directory")))]
+#[command(mut_arg("force", |a| a.help("Replace the finished run DIR already holds; without it such a directory is refused (an interrupted one is replaced: run the same command again)")))]
 pub struct AdvantageArgs {
     /// The game and its rules.
     #[command(flatten)]
@@ -140,7 +141,7 @@ impl CompareConfig {
 /// As [`comparison::run`].
 pub fn advantage(args: AdvantageArgs, command_line: Vec<String>) -> anyhow::Result<()> {
     let cfg = CompareConfig::advantage(&args, command_line)?;
-    crate::run::outputs::check_dir(&args.output.out, &[], false, args.forcing.force)?;
+    crate::run::outputs::check_new_dir(&args.output.out, &[], args.forcing.force)?;
     print_stdout(&comparison::run(&cfg)?)
 }
 

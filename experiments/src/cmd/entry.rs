@@ -283,6 +283,7 @@ pub fn run(cfg: &EntryConfig) -> anyhow::Result<String> {
 #[command(mut_arg("seed", |a| a.help("Run seed. Default 1")))]
 #[command(mut_arg("threads", |a| a.help("Worker threads (the output does not depend on it)")))]
 #[command(mut_arg("out", |a| a.help("Output directory")))]
+#[command(mut_arg("force", |a| a.help("Replace the finished run DIR already holds; without it such a directory is refused (an interrupted one is replaced: run the same command again)")))]
 pub struct EntryArgs {
     /// The variant and option overrides.
     #[command(flatten)]
@@ -313,7 +314,7 @@ pub struct EntryArgs {
 /// # Errors
 /// As [`run`].
 pub fn command(a: EntryArgs, command_line: Vec<String>) -> anyhow::Result<()> {
-    crate::run::outputs::check_dir(&a.output.out, &[], false, a.forcing.force)?;
+    crate::run::outputs::check_new_dir(&a.output.out, &[], a.forcing.force)?;
     print_stdout(&run(&EntryConfig {
         variant: a.variant.variant,
         options: a.variant.options,

@@ -117,6 +117,47 @@ struct Manifest<'a> {
     files: std::collections::BTreeMap<String, FileDigest>,
 }
 
+impl Manifest<'_> {
+    /// Writes the manifest to `dir/manifest.json`, whole (a temporary file, then a rename).
+    fn write(&self, dir: &std::path::Path) -> anyhow::Result<()> {
+        let path = dir.join("manifest.json");
+        let tmp = dir.join("manifest.json.tmp");
+        let text = serde_json::to_string_pretty(self).context("serialising the manifest")?;
+        std::fs::write(&tmp, text + "\n")
+            .with_context(|| format!("cannot write '{}'", tmp.display()))?;
+        std::fs::rename(&tmp, &path).with_context(|| format!("cannot write '{}'", path.display()))
+    }
+}
+
+/// After SIGINT: stops the build, marking the database's manifest in `written` (once files
+/// are being written) `interrupted`, with one line saying how to continue.
+fn stop_if_interrupted(
+    written: Option<(&mut Manifest<'_>, &std::path::Path)>,
+) -> anyhow::Result<()> {
+    if !crate::interrupt::requested() {
+        return Ok(());
+    }
+    let message = match written {
+        None => {
+            "interrupted: no bear-off database was written; run the same command again to build it"
+                .to_string()
+        }
+        Some((manifest, dir)) => {
+            manifest.status = "interrupted";
+            manifest.write(dir)?;
+            format!(
+                "interrupted: the bear-off database in '{}' is incomplete (its manifest says interrupted); run the same command again to build it",
+                dir.display()
+            )
+        }
+    };
+    Err(crate::interrupt::Interrupted {
+        message,
+        written: 0,
+    }
+    .into())
+}
+
 fn csv_bytes(db: &Database, homes: &[index::Home]) -> anyhow::Result<(Vec<u8>, Vec<u8>)> {
     let mut e = csv::Writer::from_writer(Vec::new());
     e.write_record([
@@ -178,6 +219,7 @@ pub fn command(a: BearoffArgs, command_line: Vec<String>) -> anyhow::Result<()> 
     let start = Instant::now();
     let db = Database::build(&params);
     let seconds = start.elapsed().as_secs_f64();
+    stop_if_interrupted(None)?;
     if let Some(home) = home {
         return print_stdout(&describe(&db, &home));
     }
@@ -186,19 +228,10 @@ pub fn command(a: BearoffArgs, command_line: Vec<String>) -> anyhow::Result<()> 
     let (variant_name, resolved) = resolve_rules(&game, variant, options)?;
     let homes = index::all();
     let (expected, distribution) = csv_bytes(&db, &homes)?;
-    let mut files = std::collections::BTreeMap::new();
-    for (name, bytes) in [
-        ("expected.csv", &expected),
-        ("distribution.csv", &distribution),
-    ] {
-        let path = out.join(name);
-        std::fs::write(&path, bytes)
-            .with_context(|| format!("cannot write '{}'", path.display()))?;
-        files.insert(name.to_string(), FileDigest::of(bytes));
-    }
+    stop_if_interrupted(None)?;
     let cwd = std::env::current_dir().unwrap_or_default();
-    let manifest = Manifest {
-        status: "complete",
+    let mut manifest = Manifest {
+        status: "running",
         command: "bearoff",
         command_line: crate::run::provenance::command_line(&command_line, &cwd),
         build: crate::run::provenance::build(),
@@ -209,12 +242,26 @@ pub fn command(a: BearoffArgs, command_line: Vec<String>) -> anyhow::Result<()> 
         turn: TURN,
         positions: homes.len(),
         build_seconds: seconds,
-        files: files.clone(),
+        files: std::collections::BTreeMap::new(),
     };
-    let path = out.join("manifest.json");
-    let text = serde_json::to_string_pretty(&manifest).context("serialising the manifest")?;
-    std::fs::write(&path, text + "\n")
-        .with_context(|| format!("cannot write '{}'", path.display()))?;
+    // A manifest that lists no file, `running` until every file is written: no earlier
+    // manifest vouches for the files while they are being replaced.
+    manifest.write(&out)?;
+    for (name, bytes) in [
+        ("expected.csv", &expected),
+        ("distribution.csv", &distribution),
+    ] {
+        let path = out.join(name);
+        std::fs::write(&path, bytes)
+            .with_context(|| format!("cannot write '{}'", path.display()))?;
+        manifest
+            .files
+            .insert(name.to_string(), FileDigest::of(bytes));
+        stop_if_interrupted(Some((&mut manifest, &out)))?;
+    }
+    manifest.status = "complete";
+    manifest.write(&out)?;
+    let files = manifest.files;
     let mut text = format!(
         "bear-off database of {game} '{variant_name}'{}: {} positions, built in {seconds:.2} s\n",
         if options.is_empty() {

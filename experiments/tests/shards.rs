@@ -766,3 +766,37 @@ fn plan_refuses_agents_that_cannot_play_as_the_command_does() {
         assert!(!out.exists(), "{}", run[0]);
     }
 }
+
+#[test]
+fn a_finished_study_shard_resumed_is_left_byte_identical() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("shard");
+    let args = [
+        "study",
+        "--name",
+        "resumed",
+        "--games",
+        "2",
+        "--shard",
+        "1/2",
+        "--quiet",
+        "--out",
+        s(&out),
+    ];
+    ok(&cowrie(&args));
+    let before = files(&out);
+    // Past the manifests' one-second resolution, so that a rewritten time would differ.
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    let mut resume = args.to_vec();
+    resume.push("--resume");
+    let printed = ok(&cowrie(&resume));
+    assert!(printed.contains("is complete"), "{printed}");
+    let after = files(&out);
+    assert_eq!(
+        before.keys().collect::<Vec<_>>(),
+        after.keys().collect::<Vec<_>>()
+    );
+    for (path, bytes) in &before {
+        assert!(bytes == &after[path], "{} changed", path.display());
+    }
+}

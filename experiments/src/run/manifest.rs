@@ -155,6 +155,15 @@ impl Manifest {
         result
     }
 
+    /// Whether `dir` holds this same run, finished ([`Manifest::check_resumable`], status
+    /// `complete`): resuming it has nothing to do, and leaves every file as it is.
+    ///
+    /// # Errors
+    /// As [`Manifest::check_resumable`].
+    pub fn finished_in(&self, dir: &Path) -> anyhow::Result<bool> {
+        Ok(self.check_resumable(dir)?["status"] == "complete")
+    }
+
     /// Writes the manifest to `dir/manifest.json` (via a temporary file and a rename, so a
     /// reader never sees half a manifest).
     ///

@@ -70,18 +70,8 @@ fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     out
 }
 
-/// The fields a merged manifest may hold otherwise than the unsharded run's (docs/conventions.md):
-/// times, durations, threads, the command and its command line, and the distinct-game count
-/// only a run that played every game itself has.
-const PROVENANCE: [&str; 7] = [
-    "started",
-    "finished",
-    "elapsed_seconds",
-    "threads",
-    "command",
-    "command_line",
-    "distinct_games",
-];
+/// The fields a merged manifest may hold otherwise than the unsharded run's.
+use cowrie_experiments::run::manifest::MERGED_MAY_DIFFER as PROVENANCE;
 
 fn without_provenance(bytes: &[u8]) -> serde_json::Value {
     let mut m: serde_json::Value = serde_json::from_slice(bytes).unwrap();
@@ -799,4 +789,35 @@ fn a_finished_study_shard_resumed_is_left_byte_identical() {
     for (path, bytes) in &before {
         assert!(bytes == &after[path], "{} changed", path.display());
     }
+}
+
+#[test]
+fn the_fields_docs_say_a_merge_may_change_are_the_ones_tests_allow() {
+    // docs/conventions.md: "Each manifest equals the unsharded one but for `a`, `b` (...) and `c`
+    // (...);": the names in backticks outside the parentheses.
+    let docs = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/conventions.md"),
+    )
+    .unwrap();
+    let docs = docs.split_whitespace().collect::<Vec<_>>().join(" ");
+    let start = "Each manifest equals the unsharded one but for";
+    let at = docs
+        .find(start)
+        .expect("the sentence is in docs/conventions.md");
+    let text = &docs[at + start.len()..];
+    let (mut depth, mut outside) = (0, String::new());
+    for c in text.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ';' if depth == 0 => break,
+            _ if depth == 0 => outside.push(c),
+            _ => {}
+        }
+    }
+    let mut listed: Vec<&str> = outside.split('`').skip(1).step_by(2).collect();
+    let mut allowed = PROVENANCE.to_vec();
+    listed.sort_unstable();
+    allowed.sort_unstable();
+    assert_eq!(listed, allowed, "{outside}");
 }

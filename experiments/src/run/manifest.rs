@@ -14,6 +14,20 @@ use serde::Serialize;
 use crate::run::digest::FileDigest;
 use crate::run::provenance::{self, Inputs};
 
+/// The fields of a manifest that a run joined by `cowrie merge` from shards may hold otherwise
+/// than the same run played unsharded (docs/conventions.md, *Shards*): times, durations, threads,
+/// the command and its command line, and the distinct-game count only a run that played every
+/// game itself has. The one list: the tests and tools/slurm/test_cluster.py read it here.
+pub const MERGED_MAY_DIFFER: [&str; 7] = [
+    "started",
+    "finished",
+    "elapsed_seconds",
+    "threads",
+    "command",
+    "command_line",
+    "distinct_games",
+];
+
 /// The run's manifest.
 #[derive(Clone, Debug, Serialize)]
 pub struct Manifest {

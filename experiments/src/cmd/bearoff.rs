@@ -100,6 +100,9 @@ fn describe(db: &Database, home: &index::Home) -> String {
     out
 }
 
+/// A database's manifest: the fields every manifest opens with (status, command, command line,
+/// build), then what defines the database in place of a run's games; written by the runs'
+/// writer ([`crate::run::manifest::write_json`]), so a reader never sees half of it.
 #[derive(Serialize)]
 struct Manifest<'a> {
     status: &'static str,
@@ -118,14 +121,10 @@ struct Manifest<'a> {
 }
 
 impl Manifest<'_> {
-    /// Writes the manifest to `dir/manifest.json`, whole (a temporary file, then a rename).
+    /// Writes the manifest to `dir/manifest.json` as a run's is written
+    /// ([`crate::run::manifest::write_json`]).
     fn write(&self, dir: &std::path::Path) -> anyhow::Result<()> {
-        let path = dir.join("manifest.json");
-        let tmp = dir.join("manifest.json.tmp");
-        let text = serde_json::to_string_pretty(self).context("serialising the manifest")?;
-        std::fs::write(&tmp, text + "\n")
-            .with_context(|| format!("cannot write '{}'", tmp.display()))?;
-        std::fs::rename(&tmp, &path).with_context(|| format!("cannot write '{}'", path.display()))
+        crate::run::manifest::write_json(dir, self)
     }
 }
 

@@ -184,15 +184,24 @@ impl Manifest {
     /// # Errors
     /// If the file cannot be written, naming it.
     pub fn write(&self, dir: &Path) -> anyhow::Result<()> {
-        let path = dir.join("manifest.json");
-        let tmp = dir.join("manifest.json.tmp");
-        let text = serde_json::to_string_pretty(self).context("serialising the manifest")?;
-        std::fs::write(&tmp, text + "\n")
-            .with_context(|| format!("cannot write '{}'", tmp.display()))?;
-        std::fs::rename(&tmp, &path)
-            .with_context(|| format!("cannot write '{}'", path.display()))?;
-        Ok(())
+        write_json(dir, self)
     }
+}
+
+/// Writes `manifest` (a run's, or a database's, as `cowrie bearoff` writes one) to
+/// `dir/manifest.json`, pretty-printed with a final newline, via a temporary file and a rename,
+/// so that a reader never sees half a manifest.
+///
+/// # Errors
+/// If the file cannot be written, naming it.
+pub fn write_json<T: Serialize>(dir: &Path, manifest: &T) -> anyhow::Result<()> {
+    let path = dir.join("manifest.json");
+    let tmp = dir.join("manifest.json.tmp");
+    let text = serde_json::to_string_pretty(manifest).context("serialising the manifest")?;
+    std::fs::write(&tmp, text + "\n")
+        .with_context(|| format!("cannot write '{}'", tmp.display()))?;
+    std::fs::rename(&tmp, &path).with_context(|| format!("cannot write '{}'", path.display()))?;
+    Ok(())
 }
 
 /// Checks that `text`, the manifest at `path` of a run to resume, describes the same run as

@@ -615,33 +615,6 @@ fn an_interrupted_study_resumes_run_by_run_to_the_bytes_of_an_uninterrupted_one(
     }
 }
 
-/// Runs `args` (whose output directory is `out`), sends SIGINT once `part`'s `games.csv` has
-/// grown past a few games, and returns the run's output.
-fn interrupt_once_started(args: &[&str], part: &Path) -> Output {
-    let child = Command::new(env!("CARGO_BIN_EXE_cowrie"))
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let t = Instant::now();
-    let csv = part.join("games.csv");
-    while std::fs::metadata(&csv).map_or(0, |m| m.len()) < 20_000 {
-        assert!(
-            t.elapsed() < Duration::from_secs(120),
-            "{}: never started",
-            args[0]
-        );
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    child.wait_with_output().unwrap()
-}
-
 #[test]
 fn an_interrupted_run_of_many_parts_says_so_in_its_own_manifest_and_resumes() {
     let dir = tempfile::tempdir().unwrap();
@@ -675,7 +648,9 @@ fn an_interrupted_run_of_many_parts_says_so_in_its_own_manifest_and_resumes() {
         if command == "converge" {
             args.extend(["--strength-games", "2"]);
         }
-        let stopped = interrupt_once_started(&args, &out.join(part));
+        // SIGINT once the first part has written a few games.
+        let stopped = start_and_kill(&args, &out.join(part), 20_000, "-INT")
+            .unwrap_or_else(|| panic!("{command} ended before the SIGINT"));
         let err = String::from_utf8_lossy(&stopped.stderr);
         assert_eq!(stopped.status.code(), Some(130), "{command}: {err}");
         assert!(err.contains("--resume"), "{command}: {err}");

@@ -618,7 +618,7 @@ fn an_interrupted_study_resumes_run_by_run_to_the_bytes_of_an_uninterrupted_one(
 #[test]
 fn an_interrupted_run_of_many_parts_says_so_in_its_own_manifest_and_resumes() {
     let dir = tempfile::tempdir().unwrap();
-    let games = "100000";
+    let games = "20000";
     for (command, part) in [
         ("ladder", "steps/1-1-v-0"),
         ("tournament", "pairings/1-0-v-1"),

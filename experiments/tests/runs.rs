@@ -661,3 +661,32 @@ fn an_interrupted_run_of_many_parts_says_so_in_its_own_manifest_and_resumes() {
         assert_eq!(status(&out), "complete", "{command}");
     }
 }
+
+#[test]
+fn an_interrupted_advantage_says_to_start_afresh_not_to_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("a");
+    let args = [
+        "advantage",
+        "--game",
+        "baghchal",
+        "--agent",
+        "random",
+        "--games",
+        "20000",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let stopped = start_and_kill(&args, &out.join("1-five-captures"), 20_000, "-INT")
+        .expect("advantage ended before the SIGINT");
+    let err = String::from_utf8_lossy(&stopped.stderr);
+    assert_eq!(stopped.status.code(), Some(130), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(!err.contains("--resume"), "{err}");
+    assert!(err.contains("run the same command again"), "{err}");
+    assert_eq!(status(&out), "interrupted");
+    // As it says: the same command again starts afresh and finishes.
+    ok(&cowrie(&args));
+    assert_eq!(status(&out), "complete");
+}

@@ -142,7 +142,22 @@ impl CompareConfig {
 pub fn advantage(args: AdvantageArgs, command_line: Vec<String>) -> anyhow::Result<()> {
     let cfg = CompareConfig::advantage(&args, command_line)?;
     crate::run::outputs::check_new_dir(&args.output.out, &[], args.forcing.force)?;
-    print_stdout(&comparison::run(&cfg)?)
+    let text = comparison::run(&cfg).map_err(|e| {
+        // The match's own words offer --resume, which advantage does not take.
+        match e.downcast::<crate::interrupt::Interrupted>() {
+            Ok(i) => crate::interrupt::Interrupted {
+                message: format!(
+                    "interrupted: {} games are in '{}', which says so; advantage cannot resume: run the same command again to start afresh",
+                    i.written,
+                    args.output.out.display()
+                ),
+                written: i.written,
+            }
+            .into(),
+            Err(e) => e,
+        }
+    })?;
+    print_stdout(&text)
 }
 
 /// `cowrie compare`: the rule sets side by side, printed as a table.

@@ -690,3 +690,44 @@ fn an_interrupted_advantage_says_to_start_afresh_not_to_resume() {
     ok(&cowrie(&args));
     assert_eq!(status(&out), "complete");
 }
+
+#[test]
+fn one_sigint_stops_entry_writing_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("e");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cowrie"))
+        .args([
+            "entry",
+            "--seeds",
+            "1000000",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let t = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if t.elapsed() > Duration::from_secs(60) {
+            child.kill().unwrap();
+            panic!("entry went on a minute after SIGINT");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("run the same command again") && !err.contains("--resume"),
+        "{err}"
+    );
+    assert!(!out.join("entry.csv").exists());
+}

@@ -185,12 +185,29 @@ pub fn run(cfg: &EntryConfig) -> anyhow::Result<String> {
         .num_threads(cfg.threads)
         .build()
         .context("starting worker threads")?;
-    let seeds: Vec<SeedOutcome> = pool.install(|| {
+    let seeds: anyhow::Result<Vec<SeedOutcome>> = pool.install(|| {
         (0..cfg.seeds)
             .into_par_iter()
-            .map(|k| one_seed(cfg, &rules, k))
-            .collect::<anyhow::Result<_>>()
-    })?;
+            .map(|k| {
+                // After SIGINT no seed starts; those under way finish.
+                if crate::interrupt::requested() {
+                    anyhow::bail!("interrupted");
+                }
+                one_seed(cfg, &rules, k)
+            })
+            .collect()
+    });
+    if crate::interrupt::requested() {
+        return Err(crate::interrupt::Interrupted {
+            message: format!(
+                "interrupted: nothing was written to '{}'; entry cannot resume: run the same command again",
+                cfg.out.display()
+            ),
+            written: 0,
+        }
+        .into());
+    }
+    let seeds = seeds?;
     let seat = |p: Option<usize>| p.map_or(String::new(), |i| (i + 1).to_string());
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record([

@@ -11,7 +11,8 @@ element tree, attributes and text), that the page logged no script error, downlo
 records.jsonl by its link and checks that `cowrie replay` verifies it, and sends bad requests
 (an illegal move, a stale version, an unknown game, garbage JSON, a body over 64 KiB), each of
 which must get a 4xx with a one-line JSON error and leave the game as it was. Screenshots of
-each game's start and end are left in --out to be looked at.
+each game's start and end are left in --out to be looked at. First, without the browser, it runs
+tools/line_check.py: a whole game of `cowrie play --line` typed through a pseudo-terminal.
 
   python3 tools/browser_check.py --install
   python3 tools/play_check.py [--cowrie target/debug/cowrie] [--out target/play-check]
@@ -32,6 +33,7 @@ import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import browser_check as bc  # noqa: E402
+import line_check  # noqa: E402
 
 # The games, with options that keep a game a person clicks through short: Baghchal's random
 # games otherwise often run to the 1,000-ply cap, Julbahar's state is a whole match to 31.
@@ -233,6 +235,8 @@ def play_game(driver, cowrie, game, opts, out, tmp, rng):
 
 
 def check(cowrie, out):
+    # The line mode first, through a pseudo-terminal: it needs no browser.
+    line_check.check(cowrie)
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 

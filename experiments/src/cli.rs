@@ -95,3 +95,90 @@ pub struct CompletionsArgs {
     #[arg(value_enum)]
     pub shell: clap_complete::Shell,
 }
+
+/// The exit code of a refused command line (bad arguments, a bad input, a failed run).
+pub const EXIT_REFUSED: u8 = 2;
+
+/// The longest error line printed: the longest messages cowrie writes itself are well under
+/// it, so only an echoed input is cut.
+const MAX_ERROR_LINE: usize = 400;
+
+/// What the command line does with arguments that do not parse (`e`): the exit code and the
+/// text. Help and version (also bare `cowrie`, which prints the help) go whole to stdout with
+/// exit code 0; a refusal is clap's first paragraph on one line (a missing argument is named on
+/// the lines after the first), without the usage and tips after it, starting `error: `, with
+/// exit code [`EXIT_REFUSED`]. The `cowrie` program and the Python package's `run_command` both
+/// answer so.
+#[must_use]
+pub fn unparsed(e: &clap::Error) -> (u8, String) {
+    use clap::CommandFactory;
+    if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        return (0, Cli::command().render_help().to_string());
+    }
+    if !e.use_stderr() {
+        return (0, e.render().to_string());
+    }
+    let text = e.render().to_string();
+    let first: Vec<&str> = text
+        .lines()
+        .take_while(|l| !l.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    let line = if first.is_empty() {
+        "error: bad arguments".to_string()
+    } else {
+        cowrie_engine::clip(&first.join(" "), MAX_ERROR_LINE)
+    };
+    (EXIT_REFUSED, line)
+}
+
+/// A failed run's error `e` as one line, its causes after it, starting `error: ` (exit code
+/// [`EXIT_REFUSED`]).
+#[must_use]
+pub fn error_line(e: &anyhow::Error) -> String {
+    let msg = format!("{e:#}").replace('\n', " ");
+    format!("error: {}", cowrie_engine::clip(&msg, MAX_ERROR_LINE))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    fn answer(args: &[&str]) -> (u8, String) {
+        unparsed(&Cli::try_parse_from(args).expect_err("the arguments do not parse"))
+    }
+
+    #[test]
+    fn help_is_printed_whole_and_a_refusal_is_one_line_with_exit_code_2() {
+        for args in [
+            &["cowrie"][..],
+            &["cowrie", "--help"],
+            &["cowrie", "match", "--help"],
+        ] {
+            let (code, text) = answer(args);
+            assert_eq!(code, 0, "{args:?}");
+            assert!(
+                text.contains("Usage:") && text.lines().count() > 3,
+                "{text}"
+            );
+        }
+        let (code, text) = answer(&["cowrie", "--version"]);
+        assert_eq!(
+            (code, text.trim()),
+            (0, format!("cowrie {}", env!("CARGO_PKG_VERSION")).as_str())
+        );
+        // A missing argument is named on the lines after clap's first: it joins the one line.
+        let (code, text) = answer(&["cowrie", "match", "--game", "baghchal"]);
+        assert_eq!(code, 2);
+        assert_eq!(text.lines().count(), 1, "{text}");
+        assert!(
+            text.starts_with("error: ") && text.contains("--p1 <SPEC>"),
+            "{text}"
+        );
+        assert!(!text.contains("Usage"), "{text}");
+        let (code, text) = answer(&["cowrie", "match", "--bogus"]);
+        assert_eq!((code, text.lines().count()), (2, 1), "{text}");
+        assert!(text.contains("'--bogus'"), "{text}");
+    }
+}

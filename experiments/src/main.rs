@@ -15,29 +15,13 @@ fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            // Bare `cowrie`: the help, on stdout, as `cowrie --help` prints it.
-            if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-                let _ = print_stdout(&Cli::command().render_help().to_string());
-                return ExitCode::SUCCESS;
+            let (code, text) = cowrie_experiments::cli::unparsed(&e);
+            if code == 0 {
+                let _ = print_stdout(&text);
+            } else {
+                eprintln!("{text}");
             }
-            if e.use_stderr() {
-                // The message's first paragraph on one line (a missing argument is named on
-                // the lines after the first), without the usage and tips after it.
-                let text = e.render().to_string();
-                let first: Vec<&str> = text
-                    .lines()
-                    .take_while(|l| !l.trim().is_empty())
-                    .map(str::trim)
-                    .collect();
-                if first.is_empty() {
-                    eprintln!("error: bad arguments");
-                } else {
-                    eprintln!("{}", one_line(&first.join(" ")));
-                }
-                return ExitCode::from(2);
-            }
-            let _ = print_stdout(&e.render().to_string());
-            return ExitCode::SUCCESS;
+            return ExitCode::from(code);
         }
     };
     cowrie_experiments::interrupt::install();
@@ -52,9 +36,8 @@ fn main() -> ExitCode {
             ExitCode::from(cowrie_experiments::interrupt::EXIT_CODE)
         }
         Err(e) => {
-            let msg = format!("{e:#}").replace('\n', " ");
-            eprintln!("error: {}", one_line(&msg));
-            ExitCode::from(2)
+            eprintln!("{}", cowrie_experiments::cli::error_line(&e));
+            ExitCode::from(cowrie_experiments::cli::EXIT_REFUSED)
         }
     }
 }
@@ -99,16 +82,4 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             print_stdout(&String::from_utf8_lossy(&text))
         }
     }
-}
-
-/// An error line of at most a few hundred characters, whatever input it quotes: the longest
-/// messages cowrie writes itself are well under this, so only an echoed input is cut.
-fn one_line(msg: &str) -> String {
-    const MAX: usize = 400;
-    let n = msg.chars().count();
-    if n <= MAX {
-        return msg.to_string();
-    }
-    let head: String = msg.chars().take(MAX).collect();
-    format!("{head}... ({n} characters in all)")
 }

@@ -101,3 +101,56 @@ fn refuses_bad_input_in_one_line() {
         "nope",
     );
 }
+
+#[test]
+fn one_sigint_stops_the_build_leaving_no_database_that_says_complete() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("db");
+    let args = [
+        "bearoff",
+        "--game",
+        "julbahar",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let child = Command::new(env!("CARGO_BIN_EXE_cowrie"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Well inside the build, which takes a second or more.
+    std::thread::sleep(Duration::from_millis(200));
+    let sent = Instant::now();
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert!(
+        sent.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        sent.elapsed()
+    );
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("run the same command again"), "{err}");
+    if let Ok(text) = std::fs::read_to_string(out.join("manifest.json")) {
+        let m: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(m["status"], "interrupted", "{text}");
+    }
+    // As it says, the same command again builds the database.
+    let again = cowrie(&args);
+    assert!(
+        again.status.success(),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    let m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(m["status"], "complete");
+}

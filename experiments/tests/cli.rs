@@ -501,3 +501,48 @@ fn bare_cowrie_prints_help_and_completions_and_man_are_generated() {
     let bad = cowrie(&["completions", "nosh"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn a_tournament_labels_an_agent_entered_twice_by_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t");
+    // `random` entered first and third: its rows and ratings say which entrant they are.
+    let o = cowrie(&[
+        "tournament",
+        "--game",
+        "baghchal",
+        "--agent",
+        "random",
+        "--agent",
+        "heuristic",
+        "--agent",
+        "random",
+        "--games-per-pair",
+        "4",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let (h, rows) = read_rows(&out.join("summary.csv"));
+    let col = |n: &str| h.iter().position(|x| x == n).unwrap();
+    let pairings: Vec<(String, String)> = rows
+        .iter()
+        .filter(|r| &r[col("a_seat")] == "both")
+        .map(|r| (r[col("agent_a")].to_string(), r[col("agent_b")].to_string()))
+        .collect();
+    let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
+    assert_eq!(
+        pairings,
+        [
+            pair("random #1", "heuristic:temperature=0"),
+            pair("random #1", "random #3"),
+            pair("heuristic:temperature=0", "random #3"),
+        ]
+    );
+    let (_, ratings) = read_rows(&out.join("ratings.csv"));
+    let names: Vec<&str> = ratings.iter().map(|r| &r[0]).collect();
+    assert_eq!(names, ["random #1", "heuristic:temperature=0", "random #3"]);
+    let table = String::from_utf8_lossy(&o.stdout);
+    assert!(table.contains("random #1 v random #3"), "{table}");
+}

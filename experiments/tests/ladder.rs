@@ -211,3 +211,55 @@ fn bad_ladders_get_one_line_errors_and_exit_code_2() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn a_comparison_whose_every_pair_is_truncated_prints_no_score_and_says_why() {
+    // Two plies per game: no Baghchal game can end by then (the tigers need captures), so every
+    // game is truncated and no pair counts.
+    let dir = tempfile::tempdir().unwrap();
+    for (command, agent, count) in [
+        ("ladder", "--rung", "--games-per-pair"),
+        ("tournament", "--agent", "--games-per-pair"),
+        ("converge", "--agent", "--games"),
+    ] {
+        let out = dir.path().join(command);
+        let mut args = vec![
+            command,
+            "--game",
+            "baghchal",
+            "--option",
+            "ply-cap=2",
+            agent,
+            "random",
+            agent,
+            "heuristic",
+            count,
+            "4",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        if command == "converge" {
+            args.extend(["--strength-games", "4"]);
+        }
+        let o = cowrie(&args);
+        let text = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            o.status.success(),
+            "{command}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(!text.to_lowercase().contains("nan"), "{command}: {text}");
+        assert!(
+            text.contains("none: every pair has a truncated game"),
+            "{command}: {text}"
+        );
+        for csv in std::fs::read_dir(&out).unwrap() {
+            let csv = csv.unwrap().path();
+            if csv.extension().is_some_and(|e| e == "csv") {
+                let bytes = std::fs::read_to_string(&csv).unwrap();
+                assert!(!bytes.to_lowercase().contains("nan"), "{}", csv.display());
+            }
+        }
+    }
+}

@@ -1107,3 +1107,38 @@ fn converge_entry_equity_report_show_and_train_refuse_bad_values_and_inputs() {
         &[case(&[], "baghchal")],
     );
 }
+
+#[test]
+fn commands_without_resume_never_suggest_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let done = dir.path().join("done");
+    std::fs::create_dir(&done).unwrap();
+    std::fs::write(done.join("manifest.json"), r#"{"status": "complete"}"#).unwrap();
+    let d = done.to_str().unwrap();
+    let shard = dir.path().join("shard");
+    let runs: [Vec<&str>; 4] = [
+        vec!["merge", "--out", d, shard.to_str().unwrap()],
+        vec!["bearoff", "--game", "frangieh", "--out", d],
+        vec![
+            "advantage",
+            "--game",
+            "baghchal",
+            "--agent",
+            "random",
+            "--games",
+            "2",
+            "--out",
+            d,
+        ],
+        vec!["entry", "--seeds", "2", "--out", d],
+    ];
+    for args in runs {
+        let r = cowrie(&args);
+        refused(&r, "pass --force to replace it");
+        let err = String::from_utf8_lossy(&r.stderr);
+        assert!(!err.contains("--resume"), "{}: {err}", args[0]);
+        let help = cowrie(&[args[0], "--help"]);
+        let help = String::from_utf8_lossy(&help.stdout);
+        assert!(!help.contains("--resume"), "{}: {help}", args[0]);
+    }
+}

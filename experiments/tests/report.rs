@@ -351,3 +351,65 @@ fn every_declared_hypothesis_is_tabled_whatever_the_first_movers_seat() {
     // ... and the difference is rejected in the findings.
     assert!(text.contains("`ludii` first mover wins +0.026 [+0.016, +0.036] (Holm p"));
 }
+
+#[test]
+fn the_readmes_gnu_backgammon_figure_is_the_largest_committed_runs() {
+    // README: "`td:ply=1` wins P% [L%, H%] of N games (...; `results/<run>/`)", recounted here
+    // from that run's games.csv: td's points per seat-swapped pair, the pentanomial interval.
+    let readme = fs::read_to_string(repo().join("README.md")).unwrap();
+    let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    let start = "against GNU Backgammon 0-ply `td:ply=1` wins ";
+    let at = readme
+        .find(start)
+        .expect("README quotes td:ply=1 against GNU Backgammon")
+        + start.len();
+    let words: Vec<&str> = readme[at..].split(' ').take(5).collect();
+    let pct = |w: &str| -> f64 { w.trim_matches(|c| "[],%".contains(c)).parse().unwrap() };
+    let (rate, low, high) = (pct(words[0]), pct(words[1]), pct(words[2]));
+    assert_eq!(words[3], "of");
+    let games: usize = words[4].replace(',', "").parse().unwrap();
+    let run = readme[at..].split('`').nth(1).unwrap();
+    assert!(run.starts_with("results/td-frangieh/"), "{run}");
+    // The largest committed run of td:ply=1 against GNU Backgammon.
+    let largest = fs::read_dir(repo().join("results/td-frangieh"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_str()
+                .unwrap()
+                .starts_with("td1-gnubg")
+        })
+        .max_by_key(|p| {
+            fs::read_to_string(p.join("games.csv"))
+                .unwrap()
+                .lines()
+                .count()
+        })
+        .unwrap();
+    assert_eq!(repo().join(run.trim_end_matches('/')), largest);
+    let mut rdr = csv::Reader::from_path(largest.join("games.csv")).unwrap();
+    let h = rdr.headers().unwrap().clone();
+    let col = |n: &str| h.iter().position(|x| x == n).unwrap();
+    let mut pairs: std::collections::BTreeMap<u64, f64> = std::collections::BTreeMap::new();
+    let mut n = 0;
+    for r in rdr.records() {
+        let r = r.unwrap();
+        let winner = format!("agent_p{}", &r[col("winner_seat")]);
+        let td_won = r[col(&winner)].starts_with("td:");
+        *pairs
+            .entry(r[col("pair_index")].parse().unwrap())
+            .or_default() += if td_won { 0.5 } else { 0.0 };
+        n += 1;
+    }
+    assert_eq!(n, games);
+    let k = pairs.len() as f64;
+    let s = pairs.values().sum::<f64>() / k;
+    let sd = (pairs.values().map(|x| (x - s).powi(2)).sum::<f64>() / k / k).sqrt();
+    let round = |x: f64| (x * 1000.0).round() / 10.0;
+    assert_eq!(
+        (rate, low, high),
+        (round(s), round(s - 1.959964 * sd), round(s + 1.959964 * sd))
+    );
+}

@@ -599,6 +599,8 @@ fn an_interrupted_study_resumes_run_by_run_to_the_bytes_of_an_uninterrupted_one(
     assert_eq!(out.status.code(), Some(130), "{err}");
     assert!(err.contains("--resume"), "{err}");
     assert_ne!(status(&cut.join("bargese/1-finkel-2002")), "complete");
+    assert_eq!(status(&cut.join("bargese")), "interrupted");
+    assert_eq!(status(&cut), "interrupted");
     assert_eq!(status(&cut.join("baghchal/1-five-captures")), "complete");
     assert_eq!(status(&cut.join("julbahar/1-barakat-1974")), "complete");
     let mut resume = args(&cut);
@@ -611,4 +613,121 @@ fn an_interrupted_study_resumes_run_by_run_to_the_bytes_of_an_uninterrupted_one(
     for (path, bytes) in &a {
         assert!(bytes == &b[path], "{} differs after resume", path.display());
     }
+}
+
+#[test]
+fn an_interrupted_run_of_many_parts_says_so_in_its_own_manifest_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = "20000";
+    for (command, part) in [
+        ("ladder", "steps/1-1-v-0"),
+        ("tournament", "pairings/1-0-v-1"),
+        ("converge", "1-random"),
+    ] {
+        let out = dir.path().join(command);
+        let o = out.to_str().unwrap();
+        let (agent, count) = match command {
+            "ladder" => ("--rung", "--games-per-pair"),
+            "tournament" => ("--agent", "--games-per-pair"),
+            _ => ("--agent", "--games"),
+        };
+        let mut args = vec![
+            command,
+            "--game",
+            "baghchal",
+            agent,
+            "random",
+            agent,
+            "heuristic",
+            count,
+            games,
+            "--quiet",
+            "--out",
+            o,
+        ];
+        if command == "converge" {
+            args.extend(["--strength-games", "2"]);
+        }
+        // SIGINT once the first part has written a few games.
+        let stopped = start_and_kill(&args, &out.join(part), 20_000, "-INT")
+            .unwrap_or_else(|| panic!("{command} ended before the SIGINT"));
+        let err = String::from_utf8_lossy(&stopped.stderr);
+        assert_eq!(stopped.status.code(), Some(130), "{command}: {err}");
+        assert!(err.contains("--resume"), "{command}: {err}");
+        assert_eq!(status(&out.join(part)), "interrupted", "{command}");
+        assert_eq!(status(&out), "interrupted", "{command}");
+        args.push("--resume");
+        ok(&cowrie(&args));
+        assert_eq!(status(&out), "complete", "{command}");
+    }
+}
+
+#[test]
+fn an_interrupted_advantage_says_to_start_afresh_not_to_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("a");
+    let args = [
+        "advantage",
+        "--game",
+        "baghchal",
+        "--agent",
+        "random",
+        "--games",
+        "20000",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let stopped = start_and_kill(&args, &out.join("1-five-captures"), 20_000, "-INT")
+        .expect("advantage ended before the SIGINT");
+    let err = String::from_utf8_lossy(&stopped.stderr);
+    assert_eq!(stopped.status.code(), Some(130), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(!err.contains("--resume"), "{err}");
+    assert!(err.contains("run the same command again"), "{err}");
+    assert_eq!(status(&out), "interrupted");
+    // As it says: the same command again starts afresh and finishes.
+    ok(&cowrie(&args));
+    assert_eq!(status(&out), "complete");
+}
+
+#[test]
+fn one_sigint_stops_entry_writing_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("e");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cowrie"))
+        .args([
+            "entry",
+            "--seeds",
+            "1000000",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let t = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if t.elapsed() > Duration::from_secs(60) {
+            child.kill().unwrap();
+            panic!("entry went on a minute after SIGINT");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("run the same command again") && !err.contains("--resume"),
+        "{err}"
+    );
+    assert!(!out.join("entry.csv").exists());
 }

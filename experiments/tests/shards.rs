@@ -70,18 +70,8 @@ fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     out
 }
 
-/// The fields a merged manifest may hold otherwise than the unsharded run's (docs/conventions.md):
-/// times, durations, threads, the command and its command line, and the distinct-game count
-/// only a run that played every game itself has.
-const PROVENANCE: [&str; 7] = [
-    "started",
-    "finished",
-    "elapsed_seconds",
-    "threads",
-    "command",
-    "command_line",
-    "distinct_games",
-];
+/// The fields a merged manifest may hold otherwise than the unsharded run's.
+use cowrie_experiments::run::manifest::MERGED_MAY_DIFFER as PROVENANCE;
 
 fn without_provenance(bytes: &[u8]) -> serde_json::Value {
     let mut m: serde_json::Value = serde_json::from_slice(bytes).unwrap();
@@ -848,4 +838,143 @@ fn plan_deals_a_convergence_runs_units_and_estimates_each_shards_time() {
         &cowrie(&[&args[..4], &["0"], &args[5..]].concat()),
         "--calibrate 0",
     );
+}
+
+#[test]
+fn plan_refuses_agents_that_cannot_play_as_the_command_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    std::fs::create_dir(&db).unwrap();
+    let perfect = format!("perfect:db={}", s(&db));
+    let out = dir.path().join("never");
+    // Frangieh has no solver, so `perfect` cannot play it; Baghchal has no shipped network.
+    let runs: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec![
+                "match", "--game", "frangieh", "--p1", &perfect, "--p2", "random", "--games", "2",
+            ],
+            "frangieh has no solver",
+        ),
+        (
+            vec![
+                "tournament",
+                "--game",
+                "frangieh",
+                "--agent",
+                "random",
+                "--agent",
+                &perfect,
+                "--games-per-pair",
+                "2",
+            ],
+            "frangieh has no solver",
+        ),
+        (
+            vec![
+                "ladder",
+                "--game",
+                "baghchal",
+                "--rung",
+                "random",
+                "--rung",
+                "td",
+                "--games-per-pair",
+                "2",
+            ],
+            "no shipped weights for baghchal",
+        ),
+        (
+            vec![
+                "compare",
+                "--game",
+                "baghchal",
+                "--set",
+                "five-captures",
+                "--set",
+                "parlett-1976",
+                "--agent",
+                "td",
+                "--games",
+                "2",
+            ],
+            "no shipped weights for baghchal",
+        ),
+    ];
+    for (run, needle) in runs {
+        let mut args = run.clone();
+        args.extend(["--out", s(&out)]);
+        let command = cowrie(&args);
+        refused(&command, needle);
+        let mut planned = vec!["plan"];
+        planned.extend(&args);
+        let plan = cowrie(&planned);
+        refused(&plan, needle);
+        assert_eq!(plan.stderr, command.stderr, "{}", run[0]);
+        assert!(!out.exists(), "{}", run[0]);
+    }
+}
+
+#[test]
+fn a_finished_study_shard_resumed_is_left_byte_identical() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("shard");
+    let args = [
+        "study",
+        "--name",
+        "resumed",
+        "--games",
+        "2",
+        "--shard",
+        "1/2",
+        "--quiet",
+        "--out",
+        s(&out),
+    ];
+    ok(&cowrie(&args));
+    let before = files(&out);
+    // Past the manifests' one-second resolution, so that a rewritten time would differ.
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    let mut resume = args.to_vec();
+    resume.push("--resume");
+    let printed = ok(&cowrie(&resume));
+    assert!(printed.contains("is complete"), "{printed}");
+    let after = files(&out);
+    assert_eq!(
+        before.keys().collect::<Vec<_>>(),
+        after.keys().collect::<Vec<_>>()
+    );
+    for (path, bytes) in &before {
+        assert!(bytes == &after[path], "{} changed", path.display());
+    }
+}
+
+#[test]
+fn the_fields_docs_say_a_merge_may_change_are_the_ones_tests_allow() {
+    // docs/conventions.md: "Each manifest equals the unsharded one but for `a`, `b` (...) and `c`
+    // (...);": the names in backticks outside the parentheses.
+    let docs = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/conventions.md"),
+    )
+    .unwrap();
+    let docs = docs.split_whitespace().collect::<Vec<_>>().join(" ");
+    let start = "Each manifest equals the unsharded one but for";
+    let at = docs
+        .find(start)
+        .expect("the sentence is in docs/conventions.md");
+    let text = &docs[at + start.len()..];
+    let (mut depth, mut outside) = (0, String::new());
+    for c in text.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ';' if depth == 0 => break,
+            _ if depth == 0 => outside.push(c),
+            _ => {}
+        }
+    }
+    let mut listed: Vec<&str> = outside.split('`').skip(1).step_by(2).collect();
+    let mut allowed = PROVENANCE.to_vec();
+    listed.sort_unstable();
+    allowed.sort_unstable();
+    assert_eq!(listed, allowed, "{outside}");
 }

@@ -19,13 +19,8 @@ use cowrie_experiments::cmd::{converge, ladder, match_cmd, merge, study, tournam
 /// run, without its `error: `.
 pub fn run_command(argv: &[String]) -> Result<(), String> {
     let cli = Cli::try_parse_from(argv).map_err(|e| {
-        let text = e.render().to_string();
-        let first: Vec<&str> = text
-            .lines()
-            .take_while(|l| !l.trim().is_empty())
-            .map(str::trim)
-            .collect();
-        one_line(first.join(" ").trim_start_matches("error: "))
+        let (_, text) = cowrie_experiments::cli::unparsed(&e);
+        one_line(text.trim_start_matches("error: "))
     })?;
     let command_line = argv.to_vec();
     let done = match cli.command {
@@ -42,5 +37,9 @@ pub fn run_command(argv: &[String]) -> Result<(), String> {
             ));
         }
     };
-    done.map_err(|e| one_line(&format!("{e:#}").replace('\n', " ")))
+    done.map_err(|e| {
+        cowrie_experiments::cli::error_line(&e)
+            .trim_start_matches("error: ")
+            .to_string()
+    })
 }

@@ -36,6 +36,7 @@ import argparse
 import ctypes
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -49,16 +50,17 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 PACKAGES = ["slurmctld", "slurmd", "slurm-client", "munge"]
 PROGRAMS = ["munged", "slurmctld", "slurmd", "sbatch", "squeue", "scontrol", "scancel", "sinfo"]
-# The fields of a manifest that a merged run may hold otherwise (docs/conventions.md, Shards).
-PROVENANCE = [
-    "started",
-    "finished",
-    "elapsed_seconds",
-    "threads",
-    "command",
-    "command_line",
-    "distinct_games",
-]
+# The fields of a manifest that a merged run may hold otherwise (docs/conventions.md, Shards), as
+# the one list in experiments/src/run/manifest.rs (MERGED_MAY_DIFFER) defines them.
+def merged_may_differ():
+    source = (HERE.parent.parent / "experiments/src/run/manifest.rs").read_text()
+    body = re.search(r"pub const MERGED_MAY_DIFFER: \[&str; \d+\] = \[(.*?)\];", source, re.S)
+    if body is None:
+        raise SystemExit("experiments/src/run/manifest.rs defines no MERGED_MAY_DIFFER")
+    return re.findall(r'"([a-z_]+)"', body.group(1))
+
+
+PROVENANCE = merged_may_differ()
 # The longest any single wait may take (a job, a daemon, apt-get).
 WAIT = 600
 IN_NAMESPACE = "COWRIE_SLURM_NETNS"

@@ -198,6 +198,19 @@ impl Incremental {
         &self,
         state: &G,
         moves: &[G::Action],
+        f: impl FnMut(&G, Option<(Outputs, Player)>),
+    ) {
+        self.after_moves_except(state, moves, |_| false, f);
+    }
+
+    /// [`Incremental::after_moves`], but a child for which `skip` holds (one valued another
+    /// way, as a bear-off race from the database) is passed with `None`, as a terminal child
+    /// is, and the network is not run for it.
+    pub fn after_moves_except<G: Evaluate>(
+        &self,
+        state: &G,
+        moves: &[G::Action],
+        skip: impl Fn(&G) -> bool,
         mut f: impl FnMut(&G, Option<(Outputs, Player)>),
     ) {
         let mut base: Option<Reference> = None;
@@ -207,7 +220,7 @@ impl Incremental {
         for &a in moves {
             let mut child = state.clone();
             child.play_unchecked(a);
-            if let ToAct::Terminal(_) = child.to_act() {
+            if matches!(child.to_act(), ToAct::Terminal(_)) || skip(&child) {
                 f(&child, None);
                 continue;
             }

@@ -165,19 +165,24 @@ impl<G: Evaluate> Evaluator<G> for NetEval {
         out: &mut Vec<(f64, bool)>,
     ) {
         out.clear();
-        self.fast.after_moves(state, moves, |child, scored| {
-            out.push(match scored {
-                None => (child.returns()[player.index()], true),
-                Some(_) if self.bearoff && child.bearoff_race().is_some() => (
-                    bearoff::race_value(child, player, self.outputs).expect("a race"),
-                    false,
-                ),
-                Some((o, viewer)) => (
-                    Viewed::new(viewer, equity(&o, self.outputs)).for_player(player),
-                    false,
-                ),
+        // A race the database values is not given to the network.
+        let valued_exactly = |child: &G| self.bearoff && child.bearoff_race().is_some();
+        self.fast
+            .after_moves_except(state, moves, valued_exactly, |child, scored| {
+                out.push(match scored {
+                    Some((o, viewer)) => (
+                        Viewed::new(viewer, equity(&o, self.outputs)).for_player(player),
+                        false,
+                    ),
+                    None => match child.to_act() {
+                        ToAct::Terminal(_) => (child.returns()[player.index()], true),
+                        _ => (
+                            bearoff::race_value(child, player, self.outputs).expect("a race"),
+                            false,
+                        ),
+                    },
+                });
             });
-        });
     }
 }
 

@@ -36,6 +36,7 @@ pub const TURN: &str = "one roll of two dice and its play (a double four moves; 
 
 /// `cowrie bearoff`.
 #[derive(Debug, Args, Clone)]
+#[command(mut_arg("force", |a| a.help("Replace the database (or finished run) DIR already holds; without it such a directory is refused (an interrupted build is replaced: run the same command again)")))]
 pub struct BearoffArgs {
     /// The game (frangieh or julbahar), variant and options.
     #[command(flatten)]
@@ -99,6 +100,9 @@ fn describe(db: &Database, home: &index::Home) -> String {
     out
 }
 
+/// A database's manifest: the fields every manifest opens with (status, command, command line,
+/// build), then what defines the database in place of a run's games; written by the runs'
+/// writer ([`crate::run::manifest::write_json`]), so a reader never sees half of it.
 #[derive(Serialize)]
 struct Manifest<'a> {
     status: &'static str,
@@ -114,6 +118,43 @@ struct Manifest<'a> {
     positions: usize,
     build_seconds: f64,
     files: std::collections::BTreeMap<String, FileDigest>,
+}
+
+impl Manifest<'_> {
+    /// Writes the manifest to `dir/manifest.json` as a run's is written
+    /// ([`crate::run::manifest::write_json`]).
+    fn write(&self, dir: &std::path::Path) -> anyhow::Result<()> {
+        crate::run::manifest::write_json(dir, self)
+    }
+}
+
+/// After SIGINT: stops the build, marking the database's manifest in `written` (once files
+/// are being written) `interrupted`, with one line saying how to continue.
+fn stop_if_interrupted(
+    written: Option<(&mut Manifest<'_>, &std::path::Path)>,
+) -> anyhow::Result<()> {
+    if !crate::interrupt::requested() {
+        return Ok(());
+    }
+    let message = match written {
+        None => {
+            "interrupted: no bear-off database was written; run the same command again to build it"
+                .to_string()
+        }
+        Some((manifest, dir)) => {
+            manifest.status = "interrupted";
+            manifest.write(dir)?;
+            format!(
+                "interrupted: the bear-off database in '{}' is incomplete (its manifest says interrupted); run the same command again to build it",
+                dir.display()
+            )
+        }
+    };
+    Err(crate::interrupt::Interrupted {
+        message,
+        written: 0,
+    }
+    .into())
 }
 
 fn csv_bytes(db: &Database, homes: &[index::Home]) -> anyhow::Result<(Vec<u8>, Vec<u8>)> {
@@ -172,11 +213,12 @@ pub fn command(a: BearoffArgs, command_line: Vec<String>) -> anyhow::Result<()> 
         .transpose()
         .map_err(anyhow::Error::msg)?;
     if let Some(out) = &a.out {
-        crate::run::outputs::check_dir(out, &[], false, a.force.force)?;
+        crate::run::outputs::check_new_dir(out, &[], a.force.force)?;
     }
     let start = Instant::now();
     let db = Database::build(&params);
     let seconds = start.elapsed().as_secs_f64();
+    stop_if_interrupted(None)?;
     if let Some(home) = home {
         return print_stdout(&describe(&db, &home));
     }
@@ -185,19 +227,10 @@ pub fn command(a: BearoffArgs, command_line: Vec<String>) -> anyhow::Result<()> 
     let (variant_name, resolved) = resolve_rules(&game, variant, options)?;
     let homes = index::all();
     let (expected, distribution) = csv_bytes(&db, &homes)?;
-    let mut files = std::collections::BTreeMap::new();
-    for (name, bytes) in [
-        ("expected.csv", &expected),
-        ("distribution.csv", &distribution),
-    ] {
-        let path = out.join(name);
-        std::fs::write(&path, bytes)
-            .with_context(|| format!("cannot write '{}'", path.display()))?;
-        files.insert(name.to_string(), FileDigest::of(bytes));
-    }
+    stop_if_interrupted(None)?;
     let cwd = std::env::current_dir().unwrap_or_default();
-    let manifest = Manifest {
-        status: "complete",
+    let mut manifest = Manifest {
+        status: "running",
         command: "bearoff",
         command_line: crate::run::provenance::command_line(&command_line, &cwd),
         build: crate::run::provenance::build(),
@@ -208,12 +241,26 @@ pub fn command(a: BearoffArgs, command_line: Vec<String>) -> anyhow::Result<()> 
         turn: TURN,
         positions: homes.len(),
         build_seconds: seconds,
-        files: files.clone(),
+        files: std::collections::BTreeMap::new(),
     };
-    let path = out.join("manifest.json");
-    let text = serde_json::to_string_pretty(&manifest).context("serialising the manifest")?;
-    std::fs::write(&path, text + "\n")
-        .with_context(|| format!("cannot write '{}'", path.display()))?;
+    // A manifest that lists no file, `running` until every file is written: no earlier
+    // manifest vouches for the files while they are being replaced.
+    manifest.write(&out)?;
+    for (name, bytes) in [
+        ("expected.csv", &expected),
+        ("distribution.csv", &distribution),
+    ] {
+        let path = out.join(name);
+        std::fs::write(&path, bytes)
+            .with_context(|| format!("cannot write '{}'", path.display()))?;
+        manifest
+            .files
+            .insert(name.to_string(), FileDigest::of(bytes));
+        stop_if_interrupted(Some((&mut manifest, &out)))?;
+    }
+    manifest.status = "complete";
+    manifest.write(&out)?;
+    let files = manifest.files;
     let mut text = format!(
         "bear-off database of {game} '{variant_name}'{}: {} positions, built in {seconds:.2} s\n",
         if options.is_empty() {

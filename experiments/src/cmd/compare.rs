@@ -17,6 +17,7 @@ use crate::run::schedule::Shard;
 /// `cowrie advantage`.
 #[derive(Debug, Args, Clone)]
 #[command(mut_arg("out", |a| a.help("Output directory")))]
+#[command(mut_arg("force", |a| a.help("Replace the finished run DIR already holds; without it such a directory is refused (an interrupted one is replaced: run the same command again)")))]
 pub struct AdvantageArgs {
     /// The game and its rules.
     #[command(flatten)]
@@ -140,8 +141,23 @@ impl CompareConfig {
 /// As [`comparison::run`].
 pub fn advantage(args: AdvantageArgs, command_line: Vec<String>) -> anyhow::Result<()> {
     let cfg = CompareConfig::advantage(&args, command_line)?;
-    crate::run::outputs::check_dir(&args.output.out, &[], false, args.forcing.force)?;
-    print_stdout(&comparison::run(&cfg)?)
+    crate::run::outputs::check_new_dir(&args.output.out, &[], args.forcing.force)?;
+    let text = comparison::run(&cfg).map_err(|e| {
+        // The match's own words offer --resume, which advantage does not take.
+        match e.downcast::<crate::interrupt::Interrupted>() {
+            Ok(i) => crate::interrupt::Interrupted {
+                message: format!(
+                    "interrupted: {} games are in '{}', which says so; advantage cannot resume: run the same command again to start afresh",
+                    i.written,
+                    args.output.out.display()
+                ),
+                written: i.written,
+            }
+            .into(),
+            Err(e) => e,
+        }
+    })?;
+    print_stdout(&text)
 }
 
 /// `cowrie compare`: the rule sets side by side, printed as a table.

@@ -418,7 +418,8 @@ fn run_converge<G: Evaluate + Report>(cfg: &ConvergeConfig) -> anyhow::Result<St
     let n = names.len();
     for (i, m) in parts.rungs.iter().enumerate() {
         cfg.run.progress.say(format!("{} {}", G::NAME, names[i]));
-        runner::run_match::<G>(m)?;
+        let played = runner::run_match::<G>(m);
+        manifest.unless_interrupted(&cfg.out, played)?;
     }
     if let Some(m) = &parts.strength {
         cfg.run.progress.say(format!(
@@ -427,7 +428,8 @@ fn run_converge<G: Evaluate + Report>(cfg: &ConvergeConfig) -> anyhow::Result<St
             names[n - 1],
             names[n - 2]
         ));
-        runner::run_match::<G>(m)?;
+        let played = runner::run_match::<G>(m);
+        manifest.unless_interrupted(&cfg.out, played)?;
     }
     if cfg.shard != Shard::WHOLE {
         // A shard's rungs hold part of their games each: the tables are written by `cowrie

@@ -185,12 +185,29 @@ pub fn run(cfg: &EntryConfig) -> anyhow::Result<String> {
         .num_threads(cfg.threads)
         .build()
         .context("starting worker threads")?;
-    let seeds: Vec<SeedOutcome> = pool.install(|| {
+    let seeds: anyhow::Result<Vec<SeedOutcome>> = pool.install(|| {
         (0..cfg.seeds)
             .into_par_iter()
-            .map(|k| one_seed(cfg, &rules, k))
-            .collect::<anyhow::Result<_>>()
-    })?;
+            .map(|k| {
+                // After SIGINT no seed starts; those under way finish.
+                if crate::interrupt::requested() {
+                    anyhow::bail!("interrupted");
+                }
+                one_seed(cfg, &rules, k)
+            })
+            .collect()
+    });
+    if crate::interrupt::requested() {
+        return Err(crate::interrupt::Interrupted {
+            message: format!(
+                "interrupted: nothing was written to '{}'; entry cannot resume: run the same command again",
+                cfg.out.display()
+            ),
+            written: 0,
+        }
+        .into());
+    }
+    let seeds = seeds?;
     let seat = |p: Option<usize>| p.map_or(String::new(), |i| (i + 1).to_string());
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record([
@@ -283,6 +300,7 @@ pub fn run(cfg: &EntryConfig) -> anyhow::Result<String> {
 #[command(mut_arg("seed", |a| a.help("Run seed. Default 1")))]
 #[command(mut_arg("threads", |a| a.help("Worker threads (the output does not depend on it)")))]
 #[command(mut_arg("out", |a| a.help("Output directory")))]
+#[command(mut_arg("force", |a| a.help("Replace the finished run DIR already holds; without it such a directory is refused (an interrupted one is replaced: run the same command again)")))]
 pub struct EntryArgs {
     /// The variant and option overrides.
     #[command(flatten)]
@@ -313,7 +331,7 @@ pub struct EntryArgs {
 /// # Errors
 /// As [`run`].
 pub fn command(a: EntryArgs, command_line: Vec<String>) -> anyhow::Result<()> {
-    crate::run::outputs::check_dir(&a.output.out, &[], false, a.forcing.force)?;
+    crate::run::outputs::check_new_dir(&a.output.out, &[], a.forcing.force)?;
     print_stdout(&run(&EntryConfig {
         variant: a.variant.variant,
         options: a.variant.options,

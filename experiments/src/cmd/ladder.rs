@@ -146,6 +146,8 @@ fn upper_results(path: &std::path::Path) -> anyhow::Result<Upper> {
 }
 
 fn run_ladder<G: Evaluate + Report>(cfg: &LadderConfig) -> anyhow::Result<String> {
+    // Every rung plays these rules, or none of the ladder is written.
+    runner::check_run::<G>(&cfg.steps.rules, &cfg.steps.agents, cfg.steps.run.seed)?;
     crate::output::create_dir(&cfg.steps.out)?;
     let mut manifest = cfg.manifest(crate::run::provenance::inputs(
         &cfg.steps.rules,
@@ -158,7 +160,8 @@ fn run_ladder<G: Evaluate + Report>(cfg: &LadderConfig) -> anyhow::Result<String
     let started = Instant::now();
     let steps = cfg.steps.steps();
     for step in cfg.steps.matches(&steps) {
-        runner::run_match::<G>(&step)?;
+        let played = runner::run_match::<G>(&step);
+        manifest.unless_interrupted(&cfg.steps.out, played)?;
     }
     if cfg.steps.shard != Shard::WHOLE {
         // A shard's steps hold part of their games each: ladder.csv and games.csv are written
@@ -347,15 +350,19 @@ fn finish<G: Evaluate + Report>(
                 ),
                 cells[2].1
             ),
-            format!(
-                "{:.3} [{}, {}] {} [{}, {}]",
-                pl.score,
-                f3(pl.low),
-                f3(pl.high),
-                f1(pl.elo),
-                f1(pl.elo_low),
-                f1(pl.elo_high)
-            ),
+            if pentanomial.pairs() == 0 {
+                crate::stats::ratings::NO_PAIR_SCORE.to_string()
+            } else {
+                format!(
+                    "{:.3} [{}, {}] {} [{}, {}]",
+                    pl.score,
+                    f3(pl.low),
+                    f3(pl.high),
+                    f1(pl.elo),
+                    f1(pl.elo_low),
+                    f1(pl.elo_high)
+                )
+            },
             String::new(),
             if pl.low > 0.5 { "yes" } else { "no" }.to_string(),
         ]);

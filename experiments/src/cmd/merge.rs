@@ -139,7 +139,7 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
         }
     }
     let shards: Vec<&Path> = args.shards.iter().map(PathBuf::as_path).collect();
-    crate::run::outputs::check_dir(&args.output.out, &shards, false, args.forcing.force)?;
+    crate::run::outputs::check_new_dir(&args.output.out, &shards, args.forcing.force)?;
     let read: Read = &cowrie_solver::bounded::read_run_file;
     let first = read_manifest(&args.shards[0], read)?;
     let out = &args.output.out;

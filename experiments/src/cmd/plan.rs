@@ -29,7 +29,7 @@ use crate::output::print_stdout;
 use crate::progress::Progress;
 use crate::run::comparison::CompareConfig;
 use crate::run::pairings::PairingsConfig;
-use crate::run::runner::MatchConfig;
+use crate::run::runner::{check_agents, MatchConfig};
 use crate::run::schedule::{Schedule, Shard};
 
 /// `cowrie plan`.
@@ -148,6 +148,7 @@ fn layout(run: &Planned) -> anyhow::Result<Layout> {
     Ok(match run {
         Planned::Match(a) => {
             let m = MatchConfig::from_args(a, cl())?;
+            check_agents(&m.rules, &m.agents, m.seed)?;
             let m = MatchConfig {
                 shard: Shard::WHOLE,
                 ..m
@@ -161,6 +162,9 @@ fn layout(run: &Planned) -> anyhow::Result<Layout> {
         }
         Planned::Compare(a) => {
             let c = CompareConfig::compare(a, cl())?;
+            for (_, rules) in &c.sets {
+                check_agents(rules, std::slice::from_ref(&c.agent), c.run.seed)?;
+            }
             let c = CompareConfig {
                 shard: Shard::WHOLE,
                 ..c
@@ -193,11 +197,13 @@ fn layout(run: &Planned) -> anyhow::Result<Layout> {
         }
         Planned::Ladder(a) => {
             let l = LadderConfig::from_args(a, cl())?;
+            check_agents(&l.steps.rules, &l.steps.agents, l.steps.run.seed)?;
             let steps = l.steps.steps();
             pairings_layout(&l.steps, &steps, "ladder", "steps", given(&a.shard)?)
         }
         Planned::Tournament(a) => {
             let t = PairingsConfig::tournament(a, cl())?;
+            check_agents(&t.rules, &t.agents, t.run.seed)?;
             let all = t.round_robin();
             pairings_layout(&t, &all, "tournament", "pairings", given(&a.shard)?)
         }
@@ -328,7 +334,8 @@ fn calibrate(l: &Layout, units: u64) -> anyhow::Result<Calibration> {
 /// The plan of `args`, as printed.
 ///
 /// # Errors
-/// Arguments the planned command refuses; a shard count that would leave a shard empty.
+/// Arguments the planned command refuses (agents that cannot play its rules among them, as the
+/// command checks them before it writes); a shard count that would leave a shard empty.
 pub fn plan(args: &PlanArgs) -> anyhow::Result<String> {
     let l = layout(&args.run)?;
     let most = l.most_shards();

@@ -205,8 +205,17 @@ pub fn run(args: &StudyConfig) -> anyhow::Result<()> {
         crate::run::provenance::Inputs::new(),
     );
     // A study begun before studies had a manifest of their own resumes run by run as before.
-    if args.resume && args.out.join("manifest.json").exists() {
-        manifest.check_resumable(&args.out)?;
+    if args.resume && args.out.join("manifest.json").exists() && manifest.finished_in(&args.out)? {
+        return crate::output::print_stdout(&format!(
+            "study '{}'{} in {} is complete: nothing to resume, no file changed\n",
+            args.name,
+            if args.shard == Shard::WHOLE {
+                String::new()
+            } else {
+                format!(", shard {}", args.shard)
+            },
+            args.out.display()
+        ));
     }
     manifest.write(&args.out)?;
     let all = runs(args.db_dir.as_deref());
@@ -236,7 +245,8 @@ pub fn run(args: &StudyConfig) -> anyhow::Result<()> {
             ..comparison_of(args, r, crate::progress::Progress::Shared(bar.clone()))?
         };
         manifest.games_written += r.variants.len() as u64 * cfg.pairing(0).schedule().len();
-        compare::run(&cfg)?;
+        let compared = compare::run(&cfg);
+        manifest.unless_interrupted(&args.out, compared)?;
     }
     bar.finish_and_clear();
     if args.shard != Shard::WHOLE {

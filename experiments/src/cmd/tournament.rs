@@ -44,6 +44,8 @@ const RESAMPLES: usize = 400;
 /// # Errors
 /// Everything `cowrie match` refuses; unwritable output.
 pub fn run(cfg: &PairingsConfig) -> anyhow::Result<String> {
+    // Every agent plays these rules, or none of the round robin is written.
+    runner::check_agents(&cfg.rules, &cfg.agents, cfg.run.seed)?;
     crate::output::create_dir(&cfg.out)?;
     let started = std::time::Instant::now();
     let mut manifest = start(
@@ -57,7 +59,8 @@ pub fn run(cfg: &PairingsConfig) -> anyhow::Result<String> {
     let pairings = cfg.round_robin();
     for m in cfg.matches(&pairings) {
         // A shard's slice of one pairing may be empty; the shard as a whole is not.
-        runner::run_part(&m)?;
+        let played = runner::run_part(&m);
+        manifest.unless_interrupted(&cfg.out, played)?;
     }
     if cfg.shard != Shard::WHOLE {
         // A shard's pairings hold part of their games each: the tournament's tables are written
@@ -124,7 +127,7 @@ pub fn finish(
     started: std::time::Instant,
 ) -> anyhow::Result<String> {
     let k = cfg.agents.len();
-    let names: Vec<String> = cfg.agents.iter().map(ToString::to_string).collect();
+    let names = entrant_names(&cfg.agents);
     let mut all_rows = Vec::new();
     let mut header: Option<Vec<u8>> = None;
     let mut summary = csv::Writer::from_writer(Vec::new());
@@ -242,7 +245,18 @@ pub fn finish(
                 rec.push(penta.truncated.to_string());
                 rec.extend([pl.low, pl.high, pl.elo_low, pl.elo_high, pl.los, pl.p_value].map(f6));
                 rec.push(String::new()); // p_holm, once every pairing is played
-                let _ = writeln!(
+                if penta.pairs() == 0 {
+                    let _ = writeln!(
+                        table,
+                        "{:<40} {:>6} {:>9}  {:<81} {:?}",
+                        format!("{} v {}", names[a], names[b]),
+                        n + c[3],
+                        "",
+                        crate::stats::ratings::NO_PAIR_SCORE,
+                        penta.counts
+                    );
+                } else {
+                    let _ = writeln!(
                         table,
                         "{:<40} {:>6} {:>9.4}  [{lo:.4}, {hi:.4}] {:>8.1}  [{:.1}, {:.1}] {:<18} {:>8} {:?}",
                         format!("{} v {}", names[a], names[b]),
@@ -263,6 +277,7 @@ pub fn finish(
                         },
                         penta.counts
                     );
+                }
             } else {
                 rec.extend(std::iter::repeat_n(String::new(), 13));
             }
@@ -352,6 +367,24 @@ fn trinomial_score(w: u64, d: u64, l: u64) -> (f64, f64, f64) {
     let lo = if w + d == 0 { 0.0 } else { wlo };
     let hi = if l + d == 0 { 1.0 } else { whi };
     (m, lo, hi)
+}
+
+/// The entrants' names in the tables: each agent's spec, followed by ` #k` (`k` its place among
+/// the `--agent` specs, from 1) where the same agent is entered more than once, so that every row
+/// names one entrant.
+#[must_use]
+pub fn entrant_names(agents: &[AgentSpec]) -> Vec<String> {
+    agents
+        .iter()
+        .enumerate()
+        .map(|(k, a)| {
+            if agents.iter().filter(|b| *b == a).count() > 1 {
+                format!("{a} #{}", k + 1)
+            } else {
+                a.to_string()
+            }
+        })
+        .collect()
 }
 
 /// `cowrie tournament`.

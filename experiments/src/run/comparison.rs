@@ -113,14 +113,7 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
     // The agent is checked under every rule set before any is played (a network missing for
     // one variant refuses the comparison, not its second half).
     for (_, rules) in &cfg.sets {
-        dispatch(
-            &cfg.game,
-            AgentCheck {
-                rules,
-                agent: &cfg.agent,
-                seed: cfg.run.seed,
-            },
-        )?;
+        runner::check_agents(rules, std::slice::from_ref(&cfg.agent), cfg.run.seed)?;
     }
     let matches: Vec<MatchConfig> = (0..cfg.sets.len()).map(|i| cfg.pairing(i)).collect();
     crate::output::create_dir(&cfg.out)?;
@@ -138,7 +131,8 @@ pub fn run(cfg: &CompareConfig) -> anyhow::Result<String> {
     let mut games_written = 0;
     for ((set, _), m) in cfg.sets.iter().zip(&matches) {
         cfg.run.progress.say(format!("{} {}", cfg.game, set.name));
-        let played = runner::run(m)?;
+        let played = runner::run(m);
+        let played = manifest.unless_interrupted(&cfg.out, played)?;
         games_written += played.summary.games;
         distinct.push(played.distinct_games);
     }
@@ -334,20 +328,6 @@ pub fn finish(
         &format!("cowrie compare: {} ({})", cfg.game, cfg.agent),
     )?;
     Ok(text)
-}
-
-/// The check of the agent under one rule set ([`runner::check_run`]).
-struct AgentCheck<'a> {
-    rules: &'a RulesConfig,
-    agent: &'a AgentSpec,
-    seed: u64,
-}
-
-impl GameTask for AgentCheck<'_> {
-    type Output = ();
-    fn run<G: crate::games::Report + cowrie_agents::Evaluate>(self) -> anyhow::Result<()> {
-        runner::check_run::<G>(self.rules, std::slice::from_ref(self.agent), self.seed).map(|_| ())
-    }
 }
 
 /// The statistics of one rule set's run, read as its game's rows.

@@ -14,6 +14,20 @@ use serde::Serialize;
 use crate::run::digest::FileDigest;
 use crate::run::provenance::{self, Inputs};
 
+/// The fields of a manifest that a run joined by `cowrie merge` from shards may hold otherwise
+/// than the same run played unsharded (docs/conventions.md, *Shards*): times, durations, threads,
+/// the command and its command line, and the distinct-game count only a run that played every
+/// game itself has. The one list: the tests and tools/slurm/test_cluster.py read it here.
+pub const MERGED_MAY_DIFFER: [&str; 7] = [
+    "started",
+    "finished",
+    "elapsed_seconds",
+    "threads",
+    "command",
+    "command_line",
+    "distinct_games",
+];
+
 /// The run's manifest.
 #[derive(Clone, Debug, Serialize)]
 pub struct Manifest {
@@ -134,21 +148,60 @@ impl Manifest {
         resumable(&self.run, &path, &text)
     }
 
+    /// Passes `result` (a part of this run: a pairing, a step, a rule set) on; when it is an
+    /// interruption ([`crate::interrupt::Interrupted`]), first marks this manifest in `dir`
+    /// `interrupted`, as the part's own manifest is, so that no manifest of a stopped run says
+    /// `running`.
+    ///
+    /// # Errors
+    /// `result`'s error, or an unwritable manifest.
+    pub fn unless_interrupted<T>(
+        &mut self,
+        dir: &Path,
+        result: anyhow::Result<T>,
+    ) -> anyhow::Result<T> {
+        if let Err(e) = &result {
+            if e.is::<crate::interrupt::Interrupted>() {
+                self.status = "interrupted";
+                self.write(dir)?;
+            }
+        }
+        result
+    }
+
+    /// Whether `dir` holds this same run, finished ([`Manifest::check_resumable`], status
+    /// `complete`): resuming it has nothing to do, and leaves every file as it is.
+    ///
+    /// # Errors
+    /// As [`Manifest::check_resumable`].
+    pub fn finished_in(&self, dir: &Path) -> anyhow::Result<bool> {
+        Ok(self.check_resumable(dir)?["status"] == "complete")
+    }
+
     /// Writes the manifest to `dir/manifest.json` (via a temporary file and a rename, so a
     /// reader never sees half a manifest).
     ///
     /// # Errors
     /// If the file cannot be written, naming it.
     pub fn write(&self, dir: &Path) -> anyhow::Result<()> {
-        let path = dir.join("manifest.json");
-        let tmp = dir.join("manifest.json.tmp");
-        let text = serde_json::to_string_pretty(self).context("serialising the manifest")?;
-        std::fs::write(&tmp, text + "\n")
-            .with_context(|| format!("cannot write '{}'", tmp.display()))?;
-        std::fs::rename(&tmp, &path)
-            .with_context(|| format!("cannot write '{}'", path.display()))?;
-        Ok(())
+        write_json(dir, self)
     }
+}
+
+/// Writes `manifest` (a run's, or a database's, as `cowrie bearoff` writes one) to
+/// `dir/manifest.json`, pretty-printed with a final newline, via a temporary file and a rename,
+/// so that a reader never sees half a manifest.
+///
+/// # Errors
+/// If the file cannot be written, naming it.
+pub fn write_json<T: Serialize>(dir: &Path, manifest: &T) -> anyhow::Result<()> {
+    let path = dir.join("manifest.json");
+    let tmp = dir.join("manifest.json.tmp");
+    let text = serde_json::to_string_pretty(manifest).context("serialising the manifest")?;
+    std::fs::write(&tmp, text + "\n")
+        .with_context(|| format!("cannot write '{}'", tmp.display()))?;
+    std::fs::rename(&tmp, &path).with_context(|| format!("cannot write '{}'", path.display()))?;
+    Ok(())
 }
 
 /// Checks that `text`, the manifest at `path` of a run to resume, describes the same run as

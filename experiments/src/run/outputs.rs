@@ -110,6 +110,26 @@ pub fn remove_stale(dir: &Path, names: &[&str]) -> anyhow::Result<()> {
 /// `--resume` on a missing directory, a finished run without `--force`, or an input the run
 /// would replace, naming the paths.
 pub fn check_dir(out: &Path, inputs: &[&Path], resume: bool, force: bool) -> anyhow::Result<()> {
+    check(out, inputs, resume, force, ", --resume to continue it")
+}
+
+/// [`check_dir`] for a command that takes no `--resume` (`advantage`, `entry`, `merge`,
+/// `bearoff`): its refusal of a finished run offers `--force` only.
+///
+/// # Errors
+/// As [`check_dir`].
+pub fn check_new_dir(out: &Path, inputs: &[&Path], force: bool) -> anyhow::Result<()> {
+    check(out, inputs, false, force, "")
+}
+
+/// [`check_dir`], its refusal of a finished run offering `--force` and then `resuming`.
+fn check(
+    out: &Path,
+    inputs: &[&Path],
+    resume: bool,
+    force: bool,
+    resuming: &str,
+) -> anyhow::Result<()> {
     if resume && !out.is_dir() {
         bail!(
             "--resume: '{}' holds no run (it does not exist); leave out --resume to start one",
@@ -141,7 +161,7 @@ pub fn check_dir(out: &Path, inputs: &[&Path], resume: bool, force: bool) -> any
         return Ok(());
     }
     bail!(
-        "--out '{}' already holds a run ('{}'); pass --force to replace it, --resume to continue it, or choose another directory",
+        "--out '{}' already holds a run ('{}'); pass --force to replace it{resuming}, or choose another directory",
         out.display(),
         manifest.display()
     )

@@ -157,6 +157,36 @@ pub fn check_run<G: Game + Evaluate>(
     Ok(rules)
 }
 
+/// Checks that every one of `agents` can be built and plays under `rules`, as a run of them
+/// does first ([`check_run`]); `cowrie plan` refuses what the planned command would.
+///
+/// # Errors
+/// As [`check_run`].
+pub fn check_agents(rules: &RulesConfig, agents: &[AgentSpec], seed: u64) -> anyhow::Result<()> {
+    dispatch(
+        &rules.game,
+        AgentCheck {
+            rules,
+            agents,
+            seed,
+        },
+    )
+}
+
+/// The check of agents under one rule set ([`check_run`]).
+struct AgentCheck<'a> {
+    rules: &'a RulesConfig,
+    agents: &'a [AgentSpec],
+    seed: u64,
+}
+
+impl GameTask for AgentCheck<'_> {
+    type Output = ();
+    fn run<G: Report + Evaluate>(self) -> anyhow::Result<()> {
+        check_run::<G>(self.rules, self.agents, self.seed).map(|_| ())
+    }
+}
+
 /// Runs a match of game `G`.
 ///
 /// # Errors

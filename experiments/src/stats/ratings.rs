@@ -9,6 +9,10 @@ use statrs::distribution::{ContinuousCDF, Normal};
 use crate::stats::clustered::two_sided_p;
 use crate::stats::intervals::{wilson_at, z95};
 
+/// What a table prints in place of a pair score and its interval when no pair counts: every
+/// pair has a truncated game, so there is no score to estimate (the CSV leaves the fields empty).
+pub const NO_PAIR_SCORE: &str = "none: every pair has a truncated game";
+
 /// Outcome counts of seat-swapped pairs from agent A's view: A's points over the two games
 /// (loss 0, draw ½, win 1) being 0, ½, 1, 1½ or 2. Pairs with a truncated game are counted
 /// apart and left out.

@@ -112,6 +112,9 @@ impl Strength {
     }
 
     fn text(&self) -> String {
+        if self.pairs == 0 {
+            return "no pair score, every pair has a truncated game".to_string();
+        }
         format!(
             "score {:.3} [{:.3}, {:.3}]",
             self.score, self.low, self.high
@@ -239,6 +242,10 @@ pub fn strength_text(names: &[String], top: &Top, games: u64) -> String {
             "Strength: the top rung ({upper}) plays perfectly from a solved start, so no strength match against the rung below is played: no agent does better."
         ),
         Top::NotPlayed => "Strength: no strength match was played (--strength-games 0), so the top rung is not shown stronger than the rung below and no answer can be settled.".to_string(),
+        Top::Played(s) if s.pairs == 0 => format!(
+            "Strength: {upper} against {lower}, {games} games in seat-swapped pairs on shared dice: pair score {}, so the top rung is not shown stronger.",
+            crate::stats::ratings::NO_PAIR_SCORE
+        ),
         Top::Played(s) => format!(
             "Strength: {upper} against {lower}, {games} games in seat-swapped pairs on shared dice: pair score {:.3} [{:.3}, {:.3}] over {} pairs{}; the top rung is shown stronger when this 95% interval lies above 1/2 (the pair-level test of a score of 1/2, two-sided at the 5% level): {}.",
             s.score,

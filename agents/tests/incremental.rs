@@ -1,7 +1,8 @@
 //! The evaluator built for search (`td::incremental`) against the plain evaluation
 //! (`Net::forward`, the reference): on every position of a few hundred seeded random games of
-//! every game with shipped weights, the accumulator built from scratch and the batch over each
-//! move list give every output within 1e-5 of the reference; and the `td` search on the batch
+//! every game with shipped weights, the evaluation from scratch (the same bits as through a
+//! stored accumulator) and the batch over each move list give every output within 1e-5 of the
+//! reference; and the `td` search on the batch
 //! path chooses the moves, and visits the nodes, that it does on the plain evaluation; and a
 //! game's own differences between two positions' encodings (`Evaluate::td_changes`) are those
 //! found by encoding both and comparing them.
@@ -52,7 +53,17 @@ fn check_game<G: Evaluate>(rules: &G::Rules, games: u32, seed: u64) -> usize {
             let mut x = Inputs::default();
             s.td_inputs(&mut x).unwrap();
             let at = || format!("{} game {game} ply {}", G::NAME, s.plies());
-            worst = worst.max(assert_close(&fast.forward(&x), &plain(&eval, &s).0, &at));
+            let scratch = fast.forward(&x);
+            worst = worst.max(assert_close(&scratch, &plain(&eval, &s).0, &at));
+            // From scratch in one pass, and through a stored accumulator: the same bits.
+            let mut acc = td::incremental::Accumulator::default();
+            fast.refresh(&x, &mut acc);
+            assert_eq!(
+                scratch.map(f32::to_bits),
+                fast.outputs(&acc).map(f32::to_bits),
+                "{}",
+                at()
+            );
             if let ToAct::Decision(_) = s.to_act() {
                 s.legal_actions(&mut moves);
                 let mut k = 0;

@@ -162,13 +162,18 @@ impl Incremental {
         )
     }
 
-    /// The outputs for `x`, from scratch (as [`Net::forward`], vectorised).
+    /// The outputs for `x`, from scratch (as [`Net::forward`], vectorised): by
+    /// [`kernel::forward`], the same bits as [`Incremental::refresh`] then
+    /// [`Incremental::outputs`].
     #[inline]
     #[must_use]
     pub fn forward(&self, x: &Inputs) -> Outputs {
-        let mut acc = Accumulator::default();
-        self.refresh(x, &mut acc);
-        self.outputs(&acc)
+        kernel::forward(
+            bytemuck::cast_slice(&self.b1),
+            &x.nonzero[..x.len],
+            &x.x,
+            self.layers(),
+        )
     }
 
     /// Calls `f` on each child of decision node `state` after `moves`, in order, with the

@@ -78,13 +78,27 @@ pub struct Layers<'a> {
 /// order. For the shipped networks' 80 hidden units (10 blocks) the sums stay in registers.
 #[multiversion(targets("x86_64+avx2"))]
 pub fn outputs<'a>(sums: &[Block], changes: &[(u16, f32)], layers: Layers<'a>) -> Outputs {
+    run(sums, changes.iter().copied(), layers)
+}
+
+/// The outputs of the position whose inputs are `x[i]` for each `i` of `nonzero` (0
+/// elsewhere), from scratch: [`outputs`] of the biases `b1` with those inputs as the changes,
+/// so the same bits as the accumulator built from the biases and then read.
+#[multiversion(targets("x86_64+avx2"))]
+pub fn forward<'a>(b1: &[Block], nonzero: &[u16], x: &[f32], layers: Layers<'a>) -> Outputs {
+    run(b1, nonzero.iter().map(|&i| (i, x[usize::from(i)])), layers)
+}
+
+/// [`outputs`] with the changes given one by one.
+#[inline(always)]
+fn run(sums: &[Block], changes: impl Iterator<Item = (u16, f32)>, layers: Layers<'_>) -> Outputs {
     match sums.len() {
         10 => finish(&fixed::<10>(sums, changes, layers.w1), layers),
         blocks => {
             let mut acc = [[0.0f32; LANES]; MAX_BLOCKS];
             let acc = &mut acc[..blocks];
             acc.copy_from_slice(sums);
-            for &(i, d) in changes {
+            for (i, d) in changes {
                 let i = usize::from(i);
                 for (a, w) in acc.iter_mut().zip(&layers.w1[i * blocks..(i + 1) * blocks]) {
                     for l in 0..LANES {
@@ -99,9 +113,13 @@ pub fn outputs<'a>(sums: &[Block], changes: &[(u16, f32)], layers: Layers<'a>) -
 
 /// `sums` (`B` blocks) plus `delta × w1[i]` for each `(i, delta)` of `changes`, in order.
 #[inline(always)]
-fn fixed<const B: usize>(sums: &[Block], changes: &[(u16, f32)], w1: &[Block]) -> [Block; B] {
+fn fixed<const B: usize>(
+    sums: &[Block],
+    changes: impl Iterator<Item = (u16, f32)>,
+    w1: &[Block],
+) -> [Block; B] {
     let mut acc: [Block; B] = sums.try_into().expect("B blocks");
-    for &(i, d) in changes {
+    for (i, d) in changes {
         let i = usize::from(i);
         let row: &[Block; B] = w1[i * B..(i + 1) * B].try_into().expect("B blocks");
         for (a, w) in acc.iter_mut().zip(row) {

@@ -30,8 +30,8 @@ const EXP2: [f32; 7] = [
 
 /// `(1 + exp(-x))⁻¹` of one lane. `exp(-x) = 2^t` with `t = -x log2(e)` clamped to `±120`
 /// (where the sigmoid is 0 or 1 to `f32` precision): `2^t = 2^n 2^f` with `n` the nearest
-/// integer to `t` (ties to even), `2^f` by [`EXP2`] and `2^n` written into the exponent bits;
-/// then one correctly rounded division.
+/// integer to `t` (ties to even), `2^f` by Cephes' `exp2f` polynomial and `2^n` written into
+/// the exponent bits; then one correctly rounded division.
 #[inline(always)]
 pub fn sigmoid(x: f32) -> f32 {
     let t = x * -std::f32::consts::LOG2_E;

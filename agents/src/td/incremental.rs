@@ -186,9 +186,10 @@ impl Incremental {
         moves: &[G::Action],
         mut f: impl FnMut(&G, Option<(Outputs, Player)>),
     ) {
-        let mut base: Option<(Reference, G)> = None;
+        // Built in place at the first child that is not terminal.
+        let mut base = Reference::empty();
+        let mut reference: Option<G> = None;
         let mut x = Inputs::default();
-        let mut acc = Accumulator::default();
         let mut changes = Changes::default();
         for &a in moves {
             let mut child = state.clone();
@@ -197,12 +198,12 @@ impl Incremental {
                 f(&child, None);
                 continue;
             }
-            let Some((base, reference)) = base.as_mut() else {
+            let Some(reference) = reference.as_ref() else {
                 let viewer = encode(&child, &mut x);
-                let mut r = Reference::new(&x);
-                self.refresh(&x, &mut r.acc);
-                f(&child, Some((self.outputs(&r.acc), viewer)));
-                base = Some((r, child));
+                base.set(&x);
+                self.refresh(&x, &mut base.acc);
+                f(&child, Some((self.outputs(&base.acc), viewer)));
+                reference = Some(child);
                 continue;
             };
             changes.clear();
@@ -219,8 +220,7 @@ impl Incremental {
                 if !encoded {
                     encode(&child, &mut x);
                 }
-                self.refresh(&x, &mut acc);
-                self.outputs(&acc)
+                self.forward(&x)
             } else {
                 self.outputs_after(&base.acc, changes.as_slice())
             };
@@ -250,20 +250,25 @@ struct Reference {
 }
 
 impl Reference {
-    fn new(x: &Inputs) -> Reference {
-        let mut r = Reference {
+    /// A reference with no inputs, to be [`Reference::set`] once.
+    fn empty() -> Reference {
+        Reference {
             dense: [f32x8::ZERO; INPUT_BLOCKS],
             occupied: 0,
-            len: x.len,
+            len: 0,
             child: [f32x8::ZERO; INPUT_BLOCKS],
             acc: Accumulator::default(),
-        };
+        }
+    }
+
+    /// Records `x` as the reference's inputs (its accumulator is set apart); only once.
+    fn set(&mut self, x: &Inputs) {
+        self.len = x.len;
         for &i in &x.nonzero[..x.len] {
             let i = usize::from(i);
-            r.dense[i / LANES].as_array_mut()[i % LANES] = x.x[i];
-            r.occupied |= 1 << (i / LANES);
+            self.dense[i / LANES].as_array_mut()[i % LANES] = x.x[i];
+            self.occupied |= 1 << (i / LANES);
         }
-        r
     }
 
     /// The non-zero inputs of the position that differs from the reference by `changes`.

@@ -123,6 +123,34 @@ fn the_batch_matches_the_plain_evaluation_on_bargese() {
     assert!(n > 10_000, "{n} candidates");
 }
 
+/// Plays a random game of `G` under `rules` with `rng` (chance by its probabilities, each move
+/// uniformly), calling `visit` at each decision node with its legal moves before the move is
+/// chosen, until `visit` returns `false` or the game ends.
+fn random_game<G: Game>(
+    rules: &G::Rules,
+    rng: &mut ChaCha8Rng,
+    mut visit: impl FnMut(&G, &[G::Action]) -> bool,
+) {
+    let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
+    let mut s = G::new(rules);
+    loop {
+        match s.to_act() {
+            ToAct::Terminal(_) => return,
+            ToAct::Chance => {
+                s.chance_outcomes(&mut outcomes);
+                s.apply_outcome(sample_outcome(&outcomes, rng));
+            }
+            ToAct::Decision(_) => {
+                s.legal_actions(&mut moves);
+                if !visit(&s, &moves) {
+                    return;
+                }
+                s.play_unchecked(moves[rng.gen_range(0..moves.len())]);
+            }
+        }
+    }
+}
+
 /// The encoding of `state` as a dense vector of `inputs` values, and its viewer.
 fn dense<G: Evaluate>(state: &G, inputs: usize) -> (Vec<f32>, Player) {
     let mut x = Inputs::default();
@@ -142,61 +170,50 @@ fn frangieh_computes_the_changes_between_encodings_that_comparing_them_finds() {
         let rules = FrangiehRules::variant(variant).unwrap();
         let inputs = Frangieh::td_encoding(&rules).unwrap().inputs;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
         let mut changes = Changes::default();
         let (mut pairs, mut changed, mut refused) = (0, 0, 0);
         for _ in 0..100 {
-            let mut s = Frangieh::new(&rules);
-            loop {
-                match s.to_act() {
-                    ToAct::Terminal(_) => break,
-                    ToAct::Chance => {
-                        s.chance_outcomes(&mut outcomes);
-                        s.apply_outcome(sample_outcome(&outcomes, &mut rng));
+            random_game::<Frangieh>(&rules, &mut rng, |s, moves| {
+                let children: Vec<Frangieh> = moves
+                    .iter()
+                    .map(|&a| {
+                        let mut c = *s;
+                        c.play_unchecked(a);
+                        c
+                    })
+                    .filter(|c| !matches!(c.to_act(), ToAct::Terminal(_)))
+                    .collect();
+                let Some(first) = children.first() else {
+                    return true;
+                };
+                let (r, first_viewer) = dense(first, inputs);
+                for c in &children {
+                    let (d, viewer) = dense(c, inputs);
+                    let want: Vec<(u16, f32)> = (0..inputs)
+                        .filter(|&i| d[i] != r[i])
+                        .map(|i| (i as u16, d[i] - r[i]))
+                        .collect();
+                    changes.clear();
+                    let got = c.td_changes(first, &mut changes);
+                    if viewer != first_viewer {
+                        assert_eq!((got, changes.len), (None, 0));
+                        continue;
                     }
-                    ToAct::Decision(_) => {
-                        s.legal_actions(&mut moves);
-                        let children: Vec<Frangieh> = moves
-                            .iter()
-                            .map(|&a| {
-                                let mut c = s;
-                                c.play_unchecked(a);
-                                c
-                            })
-                            .filter(|c| !matches!(c.to_act(), ToAct::Terminal(_)))
-                            .collect();
-                        if let Some(first) = children.first() {
-                            let (r, first_viewer) = dense(first, inputs);
-                            for c in &children {
-                                let (d, viewer) = dense(c, inputs);
-                                let want: Vec<(u16, f32)> = (0..inputs)
-                                    .filter(|&i| d[i] != r[i])
-                                    .map(|i| (i as u16, d[i] - r[i]))
-                                    .collect();
-                                changes.clear();
-                                let got = c.td_changes(first, &mut changes);
-                                if viewer != first_viewer {
-                                    assert_eq!((got, changes.len), (None, 0));
-                                    continue;
-                                }
-                                assert_eq!(got, Some(viewer));
-                                assert_eq!(changes.as_slice(), &want[..]);
-                                pairs += 1;
-                                changed += want.len();
-                            }
-                            // The position before the move: the player to play the roll
-                            // (the viewer) is not the one to roll next.
-                            if s.td_inputs(&mut Inputs::default()) != Some(first_viewer) {
-                                changes.clear();
-                                assert_eq!(s.td_changes(first, &mut changes), None);
-                                assert_eq!(changes.len, 0);
-                                refused += 1;
-                            }
-                        }
-                        s.play_unchecked(moves[rng.gen_range(0..moves.len())]);
-                    }
+                    assert_eq!(got, Some(viewer));
+                    assert_eq!(changes.as_slice(), &want[..]);
+                    pairs += 1;
+                    changed += want.len();
                 }
-            }
+                // The position before the move: the player to play the roll (the viewer) is
+                // not the one to roll next.
+                if s.td_inputs(&mut Inputs::default()) != Some(first_viewer) {
+                    changes.clear();
+                    assert_eq!(s.td_changes(first, &mut changes), None);
+                    assert_eq!(changes.len, 0);
+                    refused += 1;
+                }
+                true
+            });
         }
         assert!(
             pairs > 20_000 && changed > 50_000 && refused > 1_000,
@@ -223,28 +240,16 @@ fn td_search_chooses_as_on_the_plain_evaluation() {
     let rules = FrangiehRules::variant("modern").unwrap();
     let eval = td::resolve::<Frangieh>(&Weights::Shipped, &rules).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(7);
-    let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
     let mut positions = Vec::new();
     while positions.len() < 60 {
-        let mut s = Frangieh::new(&rules);
         let stop = rng.gen_range(0..60);
-        loop {
-            match s.to_act() {
-                ToAct::Terminal(_) => break,
-                ToAct::Chance => {
-                    s.chance_outcomes(&mut outcomes);
-                    s.apply_outcome(sample_outcome(&outcomes, &mut rng));
-                }
-                ToAct::Decision(_) => {
-                    s.legal_actions(&mut moves);
-                    if s.plies() >= stop && moves.len() > 1 {
-                        positions.push((s, moves.clone()));
-                        break;
-                    }
-                    s.play_unchecked(moves[rng.gen_range(0..moves.len())]);
-                }
+        random_game::<Frangieh>(&rules, &mut rng, |s, moves| {
+            if s.plies() >= stop && moves.len() > 1 {
+                positions.push((*s, moves.to_vec()));
+                return false;
             }
-        }
+            true
+        });
     }
     for depth in [2, 3] {
         let params = ExpectimaxParams {

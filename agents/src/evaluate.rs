@@ -9,7 +9,7 @@ use cowrie_engine::{Game, Player, ToAct};
 
 use crate::perfect::oracle::Oracle;
 use crate::td::encoding::Encoding;
-use crate::td::net::Inputs;
+use crate::td::net::{Changes, Inputs};
 
 /// A game with a static evaluation: what the heuristic agent, heuristic rollouts, MCTS cutoffs
 /// and expectimax leaves score positions with.
@@ -39,6 +39,16 @@ pub trait Evaluate: Game {
     /// player it returns (the player to act); `None` where [`Evaluate::td_encoding`] is.
     fn td_inputs(&self, inputs: &mut Inputs) -> Option<Player> {
         let _ = inputs;
+        None
+    }
+
+    /// Pushes onto `changes` the inputs where this non-terminal state's encoding
+    /// ([`Evaluate::td_inputs`]) differs from non-terminal `reference`'s, in increasing input
+    /// order, each with this state's value minus the reference's, and returns the player to
+    /// act, the view both take; `None` (nothing pushed) where the game does not compute them
+    /// (the default) or the two take different views: the caller then compares the encodings.
+    fn td_changes(&self, reference: &Self, changes: &mut Changes) -> Option<Player> {
+        let _ = (reference, changes);
         None
     }
 

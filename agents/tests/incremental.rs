@@ -1,10 +1,13 @@
 //! The evaluator built for search (`td::incremental`) against the plain evaluation
 //! (`Net::forward`, the reference): on every position of a few hundred seeded random games of
-//! every game with shipped weights, the accumulator built from scratch and the batch over each
-//! move list give every output within 1e-5 of the reference; and the `td` search on the batch
-//! path chooses the moves, and visits the nodes, that it does on the plain evaluation.
+//! every game with shipped weights, the evaluation from scratch (the same bits as through a
+//! stored accumulator) and the batch over each move list give every output within 1e-5 of the
+//! reference; and the `td` search on the batch
+//! path chooses the moves, and visits the nodes, that it does on the plain evaluation; and a
+//! game's own differences between two positions' encodings (`Evaluate::td_changes`) are those
+//! found by encoding both and comparing them.
 
-use cowrie_agents::td::{self, equity, Inputs, NetEval};
+use cowrie_agents::td::{self, equity, Changes, Inputs, NetEval};
 use cowrie_agents::{Agent, Evaluate, Evaluator, Expectimax, ExpectimaxParams, Viewed, Weights};
 use cowrie_engine::{
     sample_outcome, Bargese, BargeseRules, Frangieh, FrangiehRules, Game, Julbahar, JulbaharRules,
@@ -50,7 +53,17 @@ fn check_game<G: Evaluate>(rules: &G::Rules, games: u32, seed: u64) -> usize {
             let mut x = Inputs::default();
             s.td_inputs(&mut x).unwrap();
             let at = || format!("{} game {game} ply {}", G::NAME, s.plies());
-            worst = worst.max(assert_close(&fast.forward(&x), &plain(&eval, &s).0, &at));
+            let scratch = fast.forward(&x);
+            worst = worst.max(assert_close(&scratch, &plain(&eval, &s).0, &at));
+            // From scratch in one pass, and through a stored accumulator: the same bits.
+            let mut acc = td::incremental::Accumulator::default();
+            fast.refresh(&x, &mut acc);
+            assert_eq!(
+                scratch.map(f32::to_bits),
+                fast.outputs(&acc).map(f32::to_bits),
+                "{}",
+                at()
+            );
             if let ToAct::Decision(_) = s.to_act() {
                 s.legal_actions(&mut moves);
                 let mut k = 0;
@@ -110,6 +123,105 @@ fn the_batch_matches_the_plain_evaluation_on_bargese() {
     assert!(n > 10_000, "{n} candidates");
 }
 
+/// Plays a random game of `G` under `rules` with `rng` (chance by its probabilities, each move
+/// uniformly), calling `visit` at each decision node with its legal moves before the move is
+/// chosen, until `visit` returns `false` or the game ends.
+fn random_game<G: Game>(
+    rules: &G::Rules,
+    rng: &mut ChaCha8Rng,
+    mut visit: impl FnMut(&G, &[G::Action]) -> bool,
+) {
+    let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
+    let mut s = G::new(rules);
+    loop {
+        match s.to_act() {
+            ToAct::Terminal(_) => return,
+            ToAct::Chance => {
+                s.chance_outcomes(&mut outcomes);
+                s.apply_outcome(sample_outcome(&outcomes, rng));
+            }
+            ToAct::Decision(_) => {
+                s.legal_actions(&mut moves);
+                if !visit(&s, &moves) {
+                    return;
+                }
+                s.play_unchecked(moves[rng.gen_range(0..moves.len())]);
+            }
+        }
+    }
+}
+
+/// The encoding of `state` as a dense vector of `inputs` values, and its viewer.
+fn dense<G: Evaluate>(state: &G, inputs: usize) -> (Vec<f32>, Player) {
+    let mut x = Inputs::default();
+    let viewer = state.td_inputs(&mut x).unwrap();
+    let mut d = vec![0.0; inputs];
+    for &i in &x.nonzero[..x.len] {
+        d[usize::from(i)] = x.x[usize::from(i)];
+    }
+    (d, viewer)
+}
+
+#[test]
+fn frangieh_computes_the_changes_between_encodings_that_comparing_them_finds() {
+    // Every pair (first candidate, other candidate) of every move list of 100 seeded random
+    // games under both scorings, and pairs with different players to act (refused).
+    for (variant, seed) in [("modern", 5), ("barakat-1974", 6)] {
+        let rules = FrangiehRules::variant(variant).unwrap();
+        let inputs = Frangieh::td_encoding(&rules).unwrap().inputs;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut changes = Changes::default();
+        let (mut pairs, mut changed, mut refused) = (0, 0, 0);
+        for _ in 0..100 {
+            random_game::<Frangieh>(&rules, &mut rng, |s, moves| {
+                let children: Vec<Frangieh> = moves
+                    .iter()
+                    .map(|&a| {
+                        let mut c = *s;
+                        c.play_unchecked(a);
+                        c
+                    })
+                    .filter(|c| !matches!(c.to_act(), ToAct::Terminal(_)))
+                    .collect();
+                let Some(first) = children.first() else {
+                    return true;
+                };
+                let (r, first_viewer) = dense(first, inputs);
+                for c in &children {
+                    let (d, viewer) = dense(c, inputs);
+                    let want: Vec<(u16, f32)> = (0..inputs)
+                        .filter(|&i| d[i] != r[i])
+                        .map(|i| (i as u16, d[i] - r[i]))
+                        .collect();
+                    changes.clear();
+                    let got = c.td_changes(first, &mut changes);
+                    if viewer != first_viewer {
+                        assert_eq!((got, changes.len), (None, 0));
+                        continue;
+                    }
+                    assert_eq!(got, Some(viewer));
+                    assert_eq!(changes.as_slice(), &want[..]);
+                    pairs += 1;
+                    changed += want.len();
+                }
+                // The position before the move: the player to play the roll (the viewer) is
+                // not the one to roll next.
+                if s.td_inputs(&mut Inputs::default()) != Some(first_viewer) {
+                    changes.clear();
+                    assert_eq!(s.td_changes(first, &mut changes), None);
+                    assert_eq!(changes.len, 0);
+                    refused += 1;
+                }
+                true
+            });
+        }
+        assert!(
+            pairs > 20_000 && changed > 50_000 && refused > 1_000,
+            "{pairs} pairs, {changed} changes, {refused} refused"
+        );
+    }
+}
+
 /// The network through the plain evaluation only: the search scores each leaf by itself.
 #[derive(Clone, Debug)]
 struct Plain(NetEval);
@@ -128,28 +240,16 @@ fn td_search_chooses_as_on_the_plain_evaluation() {
     let rules = FrangiehRules::variant("modern").unwrap();
     let eval = td::resolve::<Frangieh>(&Weights::Shipped, &rules).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(7);
-    let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
     let mut positions = Vec::new();
     while positions.len() < 60 {
-        let mut s = Frangieh::new(&rules);
         let stop = rng.gen_range(0..60);
-        loop {
-            match s.to_act() {
-                ToAct::Terminal(_) => break,
-                ToAct::Chance => {
-                    s.chance_outcomes(&mut outcomes);
-                    s.apply_outcome(sample_outcome(&outcomes, &mut rng));
-                }
-                ToAct::Decision(_) => {
-                    s.legal_actions(&mut moves);
-                    if s.plies() >= stop && moves.len() > 1 {
-                        positions.push((s, moves.clone()));
-                        break;
-                    }
-                    s.play_unchecked(moves[rng.gen_range(0..moves.len())]);
-                }
+        random_game::<Frangieh>(&rules, &mut rng, |s, moves| {
+            if s.plies() >= stop && moves.len() > 1 {
+                positions.push((*s, moves.to_vec()));
+                return false;
             }
-        }
+            true
+        });
     }
     for depth in [2, 3] {
         let params = ExpectimaxParams {

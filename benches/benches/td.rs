@@ -4,9 +4,11 @@
 //! - `td`: the encoding and forward pass over 1,000 positions met in seeded random play;
 //! - `td_ply1`: the workload of `td:ply=1`'s leaves: every candidate of each move list (the
 //!   decision nodes with two or more legal moves) of 200 seeded random games, each child played
-//!   and encoded, scored by the plain evaluation (`Net::forward`, one position at a time) and by
-//!   the batch of `td::incremental` (the accumulator of the first candidate, updated by the
-//!   inputs that differ; the rest vectorised) in the same run. Elements/s are candidates/s.
+//!   and scored by the plain evaluation (`Net::forward` on its encoding, one position at a time)
+//!   and by the batch of `td::incremental` (the accumulator of the first candidate, updated by
+//!   the inputs that differ, found from the points whose counts differ without encoding the
+//!   child; the rest vectorised for the processor found at run time) in the same run.
+//!   Elements/s are candidates/s.
 //!
 //! Each bench asserts its own answer first: the mean win probability is a valid probability;
 //! the batch's equities equal the plain evaluation's within 1e-4 each (1e-5 on each output),

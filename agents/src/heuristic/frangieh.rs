@@ -16,7 +16,7 @@ use cowrie_engine::games::tables::TablesParams;
 use crate::bearoff::Race;
 use crate::td::encoding::Encoding;
 use crate::td::frangieh as tesauro;
-use crate::td::net::Inputs;
+use crate::td::net::{Changes, Inputs};
 
 use crate::evaluate::Evaluate;
 
@@ -61,6 +61,10 @@ impl Evaluate for Frangieh {
 
     fn td_inputs(&self, inputs: &mut Inputs) -> Option<Player> {
         Some(tesauro::encode(self, inputs))
+    }
+
+    fn td_changes(&self, reference: &Self, changes: &mut Changes) -> Option<Player> {
+        tesauro::changes(reference, self, changes)
     }
 
     fn bearoff_rules(rules: &FrangiehRules) -> Option<TablesParams> {

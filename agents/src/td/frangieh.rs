@@ -17,8 +17,8 @@
 use cowrie_engine::games::tables::Direction;
 use cowrie_engine::{Frangieh, Player};
 
-use super::net::Inputs;
-use super::tables::encode_points;
+use super::net::{Changes, Inputs};
+use super::tables::{encode_points, points_changes};
 
 /// The encoding's name, recorded in the weights' metadata.
 pub const NAME: &str = "frangieh-tesauro-1";
@@ -38,4 +38,25 @@ pub fn encode(state: &Frangieh, inputs: &mut Inputs) -> Player {
     inputs.set(194, f32::from(b.off(m)) / 15.0);
     inputs.set(195, f32::from(b.off(o)) / 15.0);
     me
+}
+
+/// Pushes onto `changes` the inputs where the encoding of `state` differs from that of
+/// `reference`, in increasing input order (as [`encode`] would give them, without encoding
+/// either); returns the player to act, or `None` (nothing pushed) when the two have different
+/// players to act.
+pub fn changes(reference: &Frangieh, state: &Frangieh, changes: &mut Changes) -> Option<Player> {
+    let me = state.side_to_move();
+    if reference.side_to_move() != me {
+        return None;
+    }
+    let (m, o) = (me.index(), me.opponent().index());
+    let (r, b) = (reference.board(), state.board());
+    points_changes(r, b, m, Direction::Opposite, changes);
+    let bar = |b: &cowrie_engine::games::tables::Board, s| f32::from(b.bar(s)) / 2.0;
+    let off = |b: &cowrie_engine::games::tables::Board, s| f32::from(b.off(s)) / 15.0;
+    changes.push(192, bar(r, m), bar(b, m));
+    changes.push(193, bar(r, o), bar(b, o));
+    changes.push(194, off(r, m), off(b, m));
+    changes.push(195, off(r, o), off(b, o));
+    Some(me)
 }

@@ -4,32 +4,36 @@
 //! engines do (Nasu 2018, "Efficiently updatable neural-network-based evaluation functions for
 //! computer shogi"), and the rest vectorised.
 //!
-//! - **Vectors**: the `wide` crate's `f32x8` (eight lanes: on the project's x86-64-v2 target two
-//!   SSE registers; checked in the disassembly, `mulps`/`addps`/`rcpps` on `xmm` registers). The
-//!   hidden units are padded to a multiple of 8 with zero weights, so a padded unit's sigmoid
-//!   (0.5) meets a zero output weight. No fused multiply-add, so the results do not depend on
-//!   the instruction set.
-//! - **Sigmoid**: a polynomial `2^x` and a refined reciprocal, eight units at
-//!   once, where [`Net::forward`] calls `f32::exp` and divides unit by unit.
-//! - **Batch**: [`Incremental::after_moves`] scores every child of a decision node: each child is
-//!   played and encoded, compared with the reference (the first child that is not terminal)
-//!   eight inputs at a time (the blocks where either has a non-zero input), and evaluated from the reference's accumulator plus the differences
-//!   (from scratch instead when it differs in as many inputs as it has). The differences are
-//!   applied in increasing input order, so two moves that reach the same position get the same
-//!   outputs to the bit. On Frangieh's move lists a candidate differs from the reference in
-//!   about 7 of its 27 non-zero inputs.
+//! - **Vectors**: the accumulator in the `wide` crate's `f32x8` (eight lanes: on the project's
+//!   x86-64-v2 target two SSE registers); the hidden units are padded to a multiple of 8 with
+//!   zero weights, so a padded unit's sigmoid (0.5) meets a zero output weight. The sigmoid and
+//!   the output layer in [`kernel`], compiled for AVX2 as well and chosen when the program
+//!   starts. No fused multiply-add, so the results do not depend on the instruction set.
+//! - **Sigmoid**: a polynomial `2^x` and one division, eight units at once, where
+//!   [`Net::forward`] calls `f32::exp` and divides unit by unit.
+//! - **Batch**: [`Incremental::after_moves`] scores every child of a decision node from the
+//!   accumulator of the reference (the first child that is not terminal) plus the inputs where
+//!   the child's encoding differs from the reference's (from scratch instead when it differs in
+//!   as many inputs as it has). Where the game computes those differences itself
+//!   ([`Evaluate::td_changes`]: Frangieh, from the points whose counts differ) the children are
+//!   not encoded; elsewhere each child is encoded and compared with the reference eight inputs
+//!   at a time (the blocks where either has a non-zero input). The differences are applied in
+//!   increasing input order, so two moves that reach the same position get the same outputs to
+//!   the bit. On Frangieh's move lists a candidate differs from the reference in about 7 of its
+//!   27 non-zero inputs.
 //!
 //! The outputs equal [`Net::forward`]'s to within `1e-5` (`agents/tests/incremental.rs`; the
 //! summation order and the sigmoid differ, so not to the bit); `Net::forward` stays the
 //! reference, and training uses it.
 
 use cowrie_engine::{Player, ToAct};
-use wide::{f32x8, i32x8, CmpNe};
+use wide::{f32x8, CmpNe};
 
-use super::net::{Inputs, Net, Outputs, MAX_HIDDEN, MAX_INPUTS, MAX_OUTPUTS};
+use super::kernel;
+use super::net::{Changes, Inputs, Net, Outputs, MAX_HIDDEN, MAX_INPUTS, MAX_OUTPUTS};
 use crate::evaluate::Evaluate;
 
-const LANES: usize = 8;
+const LANES: usize = kernel::LANES;
 const MAX_BLOCKS: usize = MAX_HIDDEN.div_ceil(LANES);
 const INPUT_BLOCKS: usize = MAX_INPUTS.div_ceil(LANES);
 // The blocks of inputs are bits of a `u64`.
@@ -61,37 +65,6 @@ pub struct Incremental {
     /// `w2` output-major, each output's row padded to `blocks` vectors.
     w2: Vec<f32x8>,
     b2: [f32; MAX_OUTPUTS],
-}
-
-/// `(1 + exp(-x))⁻¹` on eight lanes. `exp(-x) = 2^t` with `t = -x log2(e)` clamped to
-/// `±120` (where the sigmoid is 0 or 1 to `f32` precision): `2^t = 2^n 2^f` with `n` the
-/// nearest integer to `t`, `2^f` by Cephes' `exp2f` polynomial on `|f| <= 1/2` (Moshier 1989)
-/// and `2^n` written into the exponent bits. The reciprocal is the SSE estimate refined by a
-/// Newton step (`r (2 - d r)`, about 23 bits from 12).
-#[inline(always)]
-fn sigmoid(x: f32x8) -> f32x8 {
-    let t = (x * f32x8::splat(-std::f32::consts::LOG2_E))
-        .max(f32x8::splat(-120.0))
-        .min(f32x8::splat(120.0));
-    let n = t.round();
-    let f = t - n;
-    let mut p = f32x8::splat(1.535_336_2e-4);
-    for c in [
-        1.339_887_4e-3,
-        9.618_437e-3,
-        5.550_332_5e-2,
-        2.402_264_8e-1,
-        6.931_472e-1,
-        1.0,
-    ] {
-        p = p * f + f32x8::splat(c);
-    }
-    // n + 127 + 2^23 holds the biased exponent n + 127 (7 to 247) in its low mantissa bits.
-    let biased: i32x8 = bytemuck::cast(n + f32x8::splat(127.0 + 8_388_608.0));
-    let two_n: f32x8 = bytemuck::cast(biased << 23);
-    let d = f32x8::ONE + p * two_n;
-    let r = d.recip();
-    r * (f32x8::splat(2.0) - d * r)
 }
 
 /// Rows of `width` floats padded to `blocks` vectors each.
@@ -159,35 +132,48 @@ impl Incremental {
         }
     }
 
+    fn layers(&self) -> kernel::Layers<'_> {
+        kernel::Layers {
+            w1: bytemuck::cast_slice(&self.w1),
+            w2: bytemuck::cast_slice(&self.w2),
+            b2: &self.b2,
+            outputs: self.outputs,
+        }
+    }
+
     /// The outputs of the position whose sums `acc` holds (entries past the network's outputs
-    /// are 0).
+    /// are 0), by [`kernel::outputs`].
     #[inline]
     #[must_use]
     pub fn outputs(&self, acc: &Accumulator) -> Outputs {
-        let mut dots = [f32x8::ZERO; MAX_OUTPUTS];
-        for (b, &a) in acc.sums[..self.blocks].iter().enumerate() {
-            let h = sigmoid(a);
-            for (k, dot) in dots.iter_mut().enumerate().take(self.outputs) {
-                *dot += self.w2[k * self.blocks + b] * h;
-            }
-        }
-        let mut logits = [0.0f32; LANES];
-        for k in 0..self.outputs {
-            logits[k] = self.b2[k] + dots[k].reduce_add();
-        }
-        let o = sigmoid(f32x8::from(logits)).to_array();
-        let mut out = [0.0; MAX_OUTPUTS];
-        out[..self.outputs].copy_from_slice(&o[..self.outputs]);
-        out
+        self.outputs_after(acc, &[])
     }
 
-    /// The outputs for `x`, from scratch (as [`Net::forward`], vectorised).
+    /// The outputs of the position whose inputs differ from those of the position whose sums
+    /// `acc` holds by `changes` (as [`Incremental::update`] takes them), by
+    /// [`kernel::outputs`], without storing its sums.
+    #[inline]
+    #[must_use]
+    pub fn outputs_after(&self, acc: &Accumulator, changes: &[(u16, f32)]) -> Outputs {
+        kernel::outputs(
+            bytemuck::cast_slice(&acc.sums[..self.blocks]),
+            changes,
+            self.layers(),
+        )
+    }
+
+    /// The outputs for `x`, from scratch (as [`Net::forward`], vectorised): by
+    /// [`kernel::forward`], the same bits as [`Incremental::refresh`] then
+    /// [`Incremental::outputs`].
     #[inline]
     #[must_use]
     pub fn forward(&self, x: &Inputs) -> Outputs {
-        let mut acc = Accumulator::default();
-        self.refresh(x, &mut acc);
-        self.outputs(&acc)
+        kernel::forward(
+            bytemuck::cast_slice(&self.b1),
+            &x.nonzero[..x.len],
+            &x.x,
+            self.layers(),
+        )
     }
 
     /// Calls `f` on each child of decision node `state` after `moves`, in order, with the
@@ -213,10 +199,11 @@ impl Incremental {
         skip: impl Fn(&G) -> bool,
         mut f: impl FnMut(&G, Option<(Outputs, Player)>),
     ) {
-        let mut base: Option<Reference> = None;
+        // Built in place at the first child that is not terminal.
+        let mut base = Reference::empty();
+        let mut reference: Option<G> = None;
         let mut x = Inputs::default();
-        let mut acc = Accumulator::default();
-        let mut changes = [(0u16, 0.0f32); MAX_INPUTS];
+        let mut changes = Changes::default();
         for &a in moves {
             let mut child = state.clone();
             child.play_unchecked(a);
@@ -224,25 +211,43 @@ impl Incremental {
                 f(&child, None);
                 continue;
             }
-            let viewer = child
-                .td_inputs(&mut x)
-                .expect("the encoding was checked when the agent was built");
-            let Some(base) = base.as_mut() else {
-                let r = base.insert(Reference::new(&x));
-                self.refresh(&x, &mut r.acc);
-                f(&child, Some((self.outputs(&r.acc), viewer)));
+            let Some(reference) = reference.as_ref() else {
+                let viewer = encode(&child, &mut x);
+                base.set(&x);
+                self.refresh(&x, &mut base.acc);
+                f(&child, Some((self.outputs(&base.acc), viewer)));
+                reference = Some(child);
                 continue;
             };
-            let n = base.changes(&x, &mut changes);
-            if n >= x.len {
-                self.refresh(&x, &mut acc);
+            changes.clear();
+            // The game's own differences where it computes them, else the encodings compared.
+            let (viewer, len, encoded) = match child.td_changes(reference, &mut changes) {
+                Some(viewer) => (viewer, base.len_after(changes.as_slice()), false),
+                None => {
+                    let viewer = encode(&child, &mut x);
+                    base.changes(&x, &mut changes);
+                    (viewer, x.len, true)
+                }
+            };
+            let outputs = if changes.len >= len {
+                if !encoded {
+                    encode(&child, &mut x);
+                }
+                self.forward(&x)
             } else {
-                acc.sums[..self.blocks].copy_from_slice(&base.acc.sums[..self.blocks]);
-                self.update(&mut acc, &changes[..n]);
-            }
-            f(&child, Some((self.outputs(&acc), viewer)));
+                self.outputs_after(&base.acc, changes.as_slice())
+            };
+            f(&child, Some((outputs, viewer)));
         }
     }
+}
+
+/// Encodes non-terminal `state` into `x`; returns the player whose view it takes.
+#[inline(always)]
+fn encode<G: Evaluate>(state: &G, x: &mut Inputs) -> Player {
+    state
+        .td_inputs(x)
+        .expect("the encoding was checked when the agent was built")
 }
 
 /// The reference of a batch: its inputs, dense, and its accumulator.
@@ -250,32 +255,57 @@ struct Reference {
     dense: [f32x8; INPUT_BLOCKS],
     /// The blocks of eight inputs where the reference has a non-zero input, a bit each.
     occupied: u64,
+    /// The reference's non-zero inputs.
+    len: usize,
     /// Scratch: the current child's inputs, dense (zero outside its non-zero inputs).
     child: [f32x8; INPUT_BLOCKS],
     acc: Accumulator,
 }
 
 impl Reference {
-    fn new(x: &Inputs) -> Reference {
-        let mut r = Reference {
+    /// A reference with no inputs, to be [`Reference::set`] once.
+    fn empty() -> Reference {
+        Reference {
             dense: [f32x8::ZERO; INPUT_BLOCKS],
             occupied: 0,
+            len: 0,
             child: [f32x8::ZERO; INPUT_BLOCKS],
             acc: Accumulator::default(),
-        };
+        }
+    }
+
+    /// Records `x` as the reference's inputs (its accumulator is set apart); only once.
+    fn set(&mut self, x: &Inputs) {
+        self.len = x.len;
         for &i in &x.nonzero[..x.len] {
             let i = usize::from(i);
-            r.dense[i / LANES].as_array_mut()[i % LANES] = x.x[i];
-            r.occupied |= 1 << (i / LANES);
+            self.dense[i / LANES].as_array_mut()[i % LANES] = x.x[i];
+            self.occupied |= 1 << (i / LANES);
         }
-        r
+    }
+
+    /// The non-zero inputs of the position that differs from the reference by `changes`.
+    #[inline(always)]
+    fn len_after(&self, changes: &[(u16, f32)]) -> usize {
+        let mut len = self.len;
+        for &(i, d) in changes {
+            let i = usize::from(i);
+            let r = self.dense[i / LANES].as_array_ref()[i % LANES];
+            // `r + d` is 0 exactly when the position's input is: `d` is `0 - r` then.
+            match (r != 0.0, r + d != 0.0) {
+                (false, true) => len += 1,
+                (true, false) => len -= 1,
+                _ => {}
+            }
+        }
+        len
     }
 
     /// Writes into `changes` the inputs where `x` differs from the reference, in increasing
-    /// order, with `x`'s value minus the reference's; returns how many. Only the blocks of
-    /// eight inputs where either has a non-zero input are compared.
+    /// order, with `x`'s value minus the reference's. Only the blocks of eight inputs where
+    /// either has a non-zero input are compared.
     #[inline(always)]
-    fn changes(&mut self, x: &Inputs, changes: &mut [(u16, f32)]) -> usize {
+    fn changes(&mut self, x: &Inputs, changes: &mut Changes) {
         let mut occupied = self.occupied;
         for &i in &x.nonzero[..x.len] {
             let i = usize::from(i);
@@ -292,37 +322,16 @@ impl Reference {
                 let d = (c - r).to_array();
                 while mask != 0 {
                     let lane = mask.trailing_zeros() as usize;
-                    changes[n] = ((b * LANES + lane) as u16, d[lane]);
+                    changes.list[n] = ((b * LANES + lane) as u16, d[lane]);
                     n += 1;
                     mask &= mask - 1;
                 }
             }
         }
+        changes.len = n;
         for &i in &x.nonzero[..x.len] {
             let i = usize::from(i);
             self.child[i / LANES].as_array_mut()[i % LANES] = 0.0;
-        }
-        n
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_vector_sigmoid_is_within_2e_7_of_the_sigmoid_in_f64() {
-        // Every 1/64 from -100 to 100 (past the clamp both ways), against f64's exp.
-        for k in -6400..=6400 {
-            let x = k as f32 / 64.0;
-            let got = sigmoid(f32x8::splat(x)).to_array();
-            let want = 1.0 / (1.0 + (-f64::from(x)).exp());
-            for g in got {
-                assert!(
-                    (f64::from(g) - want).abs() < 2e-7,
-                    "{x}: {g} against {want}"
-                );
-            }
         }
     }
 }

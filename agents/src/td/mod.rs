@@ -17,6 +17,7 @@ pub mod filtered;
 pub mod frangieh;
 pub mod incremental;
 pub mod julbahar;
+pub mod kernel;
 pub mod net;
 pub(crate) mod tables;
 pub mod train;
@@ -37,7 +38,7 @@ use crate::spec::{ExpectimaxParams, SpecError, TdParams, Weights};
 use crate::value::Viewed;
 pub use encoding::Encoding;
 pub use incremental::Incremental;
-pub use net::{Inputs, Net, NetError, Outputs};
+pub use net::{Changes, Inputs, Net, NetError, Outputs};
 
 /// The output names recorded in the weights' metadata for `outputs` outputs.
 #[must_use]

@@ -71,6 +71,50 @@ impl Inputs {
     }
 }
 
+/// The inputs where one position's encoding differs from another's, in increasing input
+/// order, each with the first position's value minus the other's (see
+/// [`crate::Evaluate::td_changes`]).
+#[derive(Clone, Debug)]
+pub struct Changes {
+    /// `(input, difference)` pairs; the first `len` are used.
+    pub list: [(u16, f32); MAX_INPUTS],
+    /// How many of `list` are used.
+    pub len: usize,
+}
+
+impl Default for Changes {
+    fn default() -> Self {
+        Changes {
+            list: [(0, 0.0); MAX_INPUTS],
+            len: 0,
+        }
+    }
+}
+
+impl Changes {
+    /// Forgets every change.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Records that input `i` went from `old` to `new` (nothing if they are equal). Inputs are
+    /// pushed in increasing order, each at most once.
+    #[inline]
+    pub fn push(&mut self, i: usize, old: f32, new: f32) {
+        // Written always, kept only if it differs: no branch to mispredict.
+        self.list[self.len] = (i as u16, new - old);
+        self.len += usize::from(new != old);
+    }
+
+    /// The changes recorded.
+    #[inline]
+    #[must_use]
+    pub fn as_slice(&self) -> &[(u16, f32)] {
+        &self.list[..self.len]
+    }
+}
+
 /// A network's outputs.
 pub type Outputs = [f32; MAX_OUTPUTS];
 

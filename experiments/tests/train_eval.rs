@@ -37,14 +37,9 @@ fn train(out: &Path, eval_games: &str, extra: &[&str]) {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
 
-/// `cowrie train-eval` of the snapshots in `snapshots` into `out`, 4 games each unless
-/// `extra` gives another --eval-games.
-fn evaluate(snapshots: &Path, out: &Path, extra: &[&str]) -> std::process::Output {
-    let games = if extra.contains(&"--eval-games") {
-        &[][..]
-    } else {
-        &["--eval-games", "4"][..]
-    };
+/// The arguments of `cowrie train-eval` of the snapshots in `snapshots` into `out`, 4 games
+/// each unless `extra` gives another --eval-games.
+fn eval_args<'a>(snapshots: &'a Path, out: &'a Path, extra: &[&'a str]) -> Vec<&'a str> {
     let mut args = vec![
         "train-eval",
         "--game",
@@ -56,9 +51,16 @@ fn evaluate(snapshots: &Path, out: &Path, extra: &[&str]) -> std::process::Outpu
         "--out",
         out.to_str().unwrap(),
     ];
-    args.extend_from_slice(games);
+    if !extra.contains(&"--eval-games") {
+        args.extend_from_slice(&["--eval-games", "4"]);
+    }
     args.extend_from_slice(extra);
-    cowrie(&args)
+    args
+}
+
+/// Runs `cowrie train-eval` as [`eval_args`] gives it.
+fn evaluate(snapshots: &Path, out: &Path, extra: &[&str]) -> std::process::Output {
+    cowrie(&eval_args(snapshots, out, extra))
 }
 
 fn shard(snapshots: &Path, out: &Path, k: u64) -> PathBuf {
@@ -127,22 +129,10 @@ fn shards_of_the_snapshots_merge_into_the_in_process_learning_curve() {
     }
 
     // `cowrie plan` counts the same units: six pairs, two to each of three shards.
-    let o = cowrie(&[
-        "plan",
-        "--shards",
-        "3",
-        "train-eval",
-        "--game",
-        "frangieh",
-        "--variant",
-        "barakat-1974",
-        "--snapshots",
-        snaps.to_str().unwrap(),
-        "--eval-games",
-        "4",
-        "--out",
-        d.join("unused").to_str().unwrap(),
-    ]);
+    let unused = d.join("unused");
+    let mut args = vec!["plan", "--shards", "3"];
+    args.extend(eval_args(&snaps, &unused, &[]));
+    let o = cowrie(&args);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let printed = String::from_utf8_lossy(&o.stdout);
     assert!(

@@ -245,7 +245,7 @@ fn play<G: Game + Evaluate>(
     let mut nets = Vec::new();
     for (&games, path) in &found {
         let shown = path.display().to_string();
-        let bytes = cowrie_solver::bounded::read_run_file(path)
+        let digest = FileDigest::of_file(path)
             .with_context(|| format!("--snapshots: cannot read '{shown}'"))?;
         let net = Net::load(path).map_err(|e| anyhow::anyhow!("--snapshots: {e}"))?;
         let enc = td::check::<G>(&net, &rules, &shown)?;
@@ -266,7 +266,7 @@ fn play<G: Game + Evaluate>(
         inputs
             .entry("snapshots".to_string())
             .or_default()
-            .insert(snapshot_name(games), FileDigest::of(&bytes).into());
+            .insert(snapshot_name(games), digest.into());
         nets.push((games, net, enc.outputs));
     }
     let run = serde_json::json!({
@@ -326,6 +326,14 @@ fn play<G: Game + Evaluate>(
     }
     manifest.write_file(out, "games.csv", csv.as_bytes())?;
     let whole = shard == Shard::WHOLE;
+    // A shard's curve is written by `cowrie merge`; none from an earlier run may stay beside it.
+    for name in ["curve.csv", "curve.svg"] {
+        let p = out.join(name);
+        if !whole && p.exists() {
+            std::fs::remove_file(&p)
+                .with_context(|| format!("cannot replace '{}'", p.display()))?;
+        }
+    }
     if whole {
         write_curve(
             &out.join("curve.csv"),

@@ -1,15 +1,16 @@
 //! `cowrie train-eval` at CI size: the snapshots a training run keeps, evaluated in three
 //! shards and merged, give the learning curve the run writes when it evaluates in-process,
-//! byte for byte; each shard plays the pairs dealt to it; a changed or missing snapshot, and
-//! shards of other arguments, are refused.
+//! byte for byte, as does the whole evaluation on one thread and that of the snapshots of a
+//! stopped and resumed training run; each shard plays the pairs dealt to it, and `cowrie plan`
+//! counts them; a changed or missing snapshot, and shards of other arguments, are refused.
 mod common;
 use common::{cowrie, read_rows, refused};
 
 use std::path::{Path, PathBuf};
 
-/// Trains the tiny network of the train tests for 200 games, evaluating (or keeping the
-/// weights) at 0, 100 and 200 games.
-fn train(out: &Path, eval_games: &str, extra: &[&str]) {
+/// Trains the tiny network of the train tests for `games` games, evaluating (or keeping the
+/// weights) every 100 games.
+fn train(out: &Path, games: &str, eval_games: &str, extra: &[&str]) {
     let mut args = vec![
         "train",
         "--game",
@@ -17,7 +18,7 @@ fn train(out: &Path, eval_games: &str, extra: &[&str]) {
         "--variant",
         "barakat-1974",
         "--games",
-        "200",
+        games,
         "--hidden",
         "16",
         "--seed",
@@ -81,8 +82,8 @@ fn shards_of_the_snapshots_merge_into_the_in_process_learning_curve() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     // The curve evaluated in-process, and the same training keeping its weights instead.
-    train(&d.join("inproc.st"), "4", &[]);
-    train(&d.join("kept.st"), "0", &["--keep-snapshots"]);
+    train(&d.join("inproc.st"), "200", "4", &[]);
+    train(&d.join("kept.st"), "200", "0", &["--keep-snapshots"]);
     let snaps = d.join("kept.snapshots");
     let mut names: Vec<String> = std::fs::read_dir(&snaps)
         .unwrap()
@@ -158,11 +159,20 @@ fn shards_of_the_snapshots_merge_into_the_in_process_learning_curve() {
         bytes(merged.join("curve.svg")),
         bytes(d.join("inproc.curve.svg"))
     );
-    // The whole evaluation in one process writes the same curve.
+    // The whole evaluation in one process, on one thread, writes the same curve.
     let whole = d.join("whole");
-    let o = evaluate(&snaps, &whole, &[]);
+    let o = evaluate(&snaps, &whole, &["--threads", "1"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(bytes(whole.join("curve.csv")), curve);
+    // A training run stopped at 100 games and resumed keeps the snapshots of both parts, whose
+    // curve is the same.
+    let stop = d.join("stop.st");
+    train(&stop, "100", "0", &["--keep-snapshots"]);
+    train(&stop, "200", "0", &["--keep-snapshots", "--resume"]);
+    let resumed = d.join("resumed");
+    let o = evaluate(&d.join("stop.snapshots"), &resumed, &[]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(bytes(resumed.join("curve.csv")), curve);
 
     // Shards of another count of evaluation games are not of the same evaluation.
     let other = d.join("other");

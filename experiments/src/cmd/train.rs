@@ -389,9 +389,9 @@ pub struct TrainArgs {
     /// The fixed opponent of the learning curve.
     #[arg(long, default_value = "heuristic")]
     pub opponent: String,
-    /// Keep the weights of every evaluation point as FILE's stem
-    /// .snapshots/games-<G>.safetensors, for `cowrie train-eval` to play the learning curve in
-    /// shards (with --eval-games 0, training plays no evaluation itself).
+    /// Keep the weights of every evaluation point as `<FILE stem>.snapshots/games-<G>.safetensors`,
+    /// for `cowrie train-eval` to play the learning curve in shards (with --eval-games 0,
+    /// training plays no evaluation itself).
     #[arg(long)]
     pub keep_snapshots: bool,
     /// No progress bar.

@@ -174,6 +174,16 @@ fn shards_of_the_snapshots_merge_into_the_in_process_learning_curve() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(bytes(resumed.join("curve.csv")), curve);
 
+    // A shard played again with --resume (as tools/slurm/shard.sh does) writes the same games;
+    // one of other arguments is refused.
+    let before = bytes(shards[0].join("games.csv"));
+    let again = &["--shard", "1/3", "--resume", "--quiet"];
+    let o = evaluate(&snaps, &shards[0], again);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(bytes(shards[0].join("games.csv")), before);
+    let other_games = &["--shard", "1/3", "--resume", "--eval-games", "6"];
+    refused(&evaluate(&snaps, &shards[0], other_games), "another run");
+
     // Shards of another count of evaluation games are not of the same evaluation.
     let other = d.join("other");
     let o = evaluate(&snaps, &other, &["--shard", "3/3", "--eval-games", "6"]);

@@ -24,7 +24,7 @@ use cowrie_agents::{Agent, AgentSpec, AnyAgent, Evaluate};
 use cowrie_engine::{sample_outcome, Game, Player, RuleSet, ToAct};
 use rayon::prelude::*;
 
-use crate::args::{game_count, ForceArg, GameRulesArgs, OutArg, ThreadsArg};
+use crate::args::{game_count, ForceArg, GameRulesArgs, OutArg, ResumeArg, ThreadsArg};
 use crate::config::RulesConfig;
 use crate::pages::plots::Interval;
 use crate::registry::{dispatch, GameTask};
@@ -294,7 +294,12 @@ fn play<G: Game + Evaluate>(
         );
     }
     let out = &a.output.out;
-    crate::run::outputs::check_dir(out, &[a.snapshots.as_path()], false, a.forcing.force)?;
+    crate::run::outputs::check_dir(
+        out,
+        &[a.snapshots.as_path()],
+        a.resuming.resume,
+        a.forcing.force,
+    )?;
     crate::output::create_dir(out)?;
     let mut manifest = Manifest::start(
         "train-eval",
@@ -304,6 +309,10 @@ fn play<G: Game + Evaluate>(
         opponent.is_reproducible(),
         inputs,
     );
+    if a.resuming.resume {
+        // A shard writes its games when it ends: an interrupted one is played again whole.
+        manifest.check_resumable(out)?;
+    }
     manifest.write(out)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(a.workers.threads)
@@ -314,6 +323,13 @@ fn play<G: Game + Evaluate>(
     let mut csv = String::from(GAMES_HEADER);
     let mut curve = String::from(CURVE_HEADER);
     let mut played = 0;
+    let progress = crate::progress::Progress::own(!a.quiet);
+    let bar = progress.bar(
+        (0..nets.len() as u64)
+            .map(|i| 2 * Schedule::new(pairs, false, shard.after(i * pairs)).len())
+            .sum(),
+        "games",
+    );
     for (i, (games, net, outputs)) in nets.iter().enumerate() {
         let mine = Schedule::new(pairs, false, shard.after(i as u64 * pairs));
         let list: Vec<u64> = mine.from(0).flat_map(|p| [2 * p, 2 * p + 1]).collect();
@@ -322,8 +338,10 @@ fn play<G: Game + Evaluate>(
             csv.push_str(&format!("{games},{g},{r}\n"));
         }
         played += list.len() as u64;
+        bar.inc(list.len() as u64);
         curve.push_str(&curve_line(*games, &returns, &a.opponent));
     }
+    progress.finish(&bar);
     manifest.write_file(out, "games.csv", csv.as_bytes())?;
     let whole = shard == Shard::WHOLE;
     // A shard's curve is written by `cowrie merge`; none from an earlier run may stay beside it.
@@ -498,6 +516,7 @@ pub fn merge(
 #[command(mut_arg("out", |a| a.help("Output directory: games.csv (each evaluation game's result) and manifest.json; with the whole run (no --shard), curve.csv and curve.svg too")))]
 #[command(mut_arg("threads", |a| a.help("Worker threads (the results do not depend on it)")))]
 #[command(mut_arg("force", |a| a.help("Replace the run DIR already holds")))]
+#[command(mut_arg("resume", |a| a.help("Play again the interrupted shard in DIR (same arguments and snapshots); a shard writes its games when it ends")))]
 pub struct TrainEvalArgs {
     /// The game the snapshots were trained for, and its rules (as given to cowrie train).
     #[command(flatten)]
@@ -526,6 +545,12 @@ pub struct TrainEvalArgs {
     /// `--force`.
     #[command(flatten)]
     pub forcing: ForceArg,
+    /// `--resume`.
+    #[command(flatten)]
+    pub resuming: ResumeArg,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 /// `cowrie train-eval`.

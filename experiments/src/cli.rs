@@ -42,10 +42,11 @@ pub enum Command {
     Legal(crate::cmd::legal::LegalArgs),
     /// The bench signature: a fixed seeded workload on every game, its hash and rates.
     Bench(crate::cmd::bench::BenchArgs),
-    /// Joins the directories of a sharded match, comparison, study, ladder, tournament or
-    /// convergence run into the output of one run.
+    /// Joins the directories of a sharded match, comparison, study, ladder, tournament,
+    /// convergence run or training run's evaluation into the output of one run.
     Merge(crate::cmd::merge::MergeArgs),
-    /// How a match, comparison, study, ladder, tournament or convergence run splits into shards:
+    /// How a match, comparison, study, ladder, tournament, convergence run or training run's
+    /// evaluation (train-eval) splits into shards:
     /// the largest shard count with no empty shard, and each of N shards' units and games (and,
     /// with --calibrate, expected CPU seconds); plays nothing of the run.
     Plan(crate::cmd::plan::PlanArgs),
@@ -54,6 +55,9 @@ pub enum Command {
     /// Trains a learned evaluation by TD(lambda) self-play: writes the weights (safetensors),
     /// a checkpoint, and a learning curve (CSV and SVG).
     Train(crate::cmd::train::TrainArgs),
+    /// The learning curve of the snapshots `train --keep-snapshots` writes, played in shards
+    /// (--shard K/N) that `cowrie merge` joins into the curve the training run writes.
+    TrainEval(crate::cmd::train_eval::TrainEvalArgs),
     /// Solves Baghchal into DIR: the movement phase by retrograde analysis, a layer at a time,
     /// then the placement phase by backward induction back to the start.
     Solve(crate::cmd::solve::SolveArgs),

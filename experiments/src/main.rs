@@ -7,7 +7,7 @@ use clap::{CommandFactory, Parser};
 use cowrie_experiments::cli::{Cli, Command};
 use cowrie_experiments::cmd::{
     bearoff, bench, compare, converge, entry, equity, judge, ladder, legal, match_cmd, merge, plan,
-    play, probe, replay, report, rules_cmd, show, solve, study, tournament, train,
+    play, probe, replay, report, rules_cmd, show, solve, study, tournament, train, train_eval,
 };
 use cowrie_experiments::output::print_stdout;
 
@@ -60,6 +60,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Plan(a) => plan::command(a, cl),
         Command::Replay(a) => replay::command(a, cl),
         Command::Train(a) => train::command(a, cl),
+        Command::TrainEval(a) => train_eval::command(a, cl),
         Command::Solve(a) => solve::command(a, cl),
         Command::Probe(a) => probe::command(a, cl),
         Command::Judge(a) => judge::command(a, cl),

@@ -9,7 +9,9 @@
 //! the tournament's `summary.csv` and `ratings.csv`, and their `games.csv` are written the same
 //! way. The shards of `cowrie converge --shard K/N` are joined rung by rung and the strength
 //! match, then `converge.csv`, `strength.csv`, `verdict.csv`, `converge.txt` and `converge.svg`
-//! are written by the functions the unsharded command writes them with.
+//! are written by the functions the unsharded command writes them with. The shards of
+//! `cowrie train-eval --shard K/N` are joined snapshot by snapshot into the learning curve
+//! `cowrie train` writes when it evaluates in-process (`curve.csv`, `curve.svg`).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -41,7 +43,7 @@ impl GameTask for Sides {
 }
 
 /// Reads a file: `std::fs::read`, or, when checking files held in memory, their bytes.
-type Read<'a> = &'a dyn Fn(&Path) -> std::io::Result<Vec<u8>>;
+pub(crate) type Read<'a> = &'a dyn Fn(&Path) -> std::io::Result<Vec<u8>>;
 
 fn read_manifest(dir: &Path, read: Read) -> anyhow::Result<serde_json::Value> {
     let path = dir.join("manifest.json");
@@ -53,7 +55,7 @@ fn read_manifest(dir: &Path, read: Read) -> anyhow::Result<serde_json::Value> {
 
 /// The lines of shard file `dir/name`, each with its trailing newline, after checking the file
 /// against the digest the shard's manifest records for it.
-fn lines(
+pub(crate) fn lines(
     dir: &Path,
     name: &str,
     manifest: &serde_json::Value,
@@ -143,7 +145,10 @@ pub fn run(args: &MergeArgs, command_line: Vec<String>) -> anyhow::Result<()> {
     let read: Read = &cowrie_solver::bounded::read_run_file;
     let first = read_manifest(&args.shards[0], read)?;
     let out = &args.output.out;
-    if first["command"].as_str() == Some("converge") {
+    if first["command"].as_str() == Some("train-eval") {
+        let text = crate::cmd::train_eval::merge(&args.shards, out, command_line, read)?;
+        crate::output::print_stdout(&text)
+    } else if first["command"].as_str() == Some("converge") {
         let converge = read_converge(&args.shards, out, &command_line, read)?;
         crate::output::print_stdout(&write_converge(converge, &command_line)?)
     } else if matches!(first["command"].as_str(), Some("ladder" | "tournament")) {
@@ -173,7 +178,7 @@ pub struct MergedCompare {
 }
 
 /// The inputs every shard of `seen` records, after checking that they agree.
-fn shared_inputs(
+pub(crate) fn shared_inputs(
     seen: &BTreeMap<u64, (PathBuf, serde_json::Value)>,
 ) -> anyhow::Result<crate::run::provenance::Inputs> {
     let mut inputs: Option<(&PathBuf, &serde_json::Value)> = None;
@@ -535,13 +540,13 @@ pub fn write_study(m: MergedStudy, command_line: &[String]) -> anyhow::Result<()
 
 /// The shards of one run, read and checked: each complete, all of one run (the `run` of their
 /// manifests equal but for `shard`), all of one count N, each K once and none missing.
-struct ShardSet {
+pub(crate) struct ShardSet {
     /// The shards' `run`, `shard` set to null.
-    run: serde_json::Value,
+    pub(crate) run: serde_json::Value,
     /// How many shards.
-    n: u64,
+    pub(crate) n: u64,
     /// Each shard's directory and manifest, by K.
-    seen: BTreeMap<u64, (PathBuf, serde_json::Value)>,
+    pub(crate) seen: BTreeMap<u64, (PathBuf, serde_json::Value)>,
 }
 
 /// Reads the manifests of the shard directories `shards` with `read` and checks that they are
@@ -550,7 +555,7 @@ struct ShardSet {
 /// # Errors
 /// An unreadable or unfinished shard, shards of different runs or counts, a repeated or a
 /// missing shard; each names the manifest and the field.
-fn shard_set(shards: &[PathBuf], read: Read) -> anyhow::Result<ShardSet> {
+pub(crate) fn shard_set(shards: &[PathBuf], read: Read) -> anyhow::Result<ShardSet> {
     let mut run: Option<serde_json::Value> = None;
     let mut seen: BTreeMap<u64, (PathBuf, serde_json::Value)> = BTreeMap::new();
     let mut n_shards = None;
@@ -820,7 +825,7 @@ pub struct MergeArgs {
     #[command(flatten)]
     pub forcing: ForceArg,
     /// The shards' output directories (every shard of one match, comparison, study, ladder,
-    /// tournament or convergence run, in any order).
+    /// tournament, convergence run or training run's evaluation, in any order).
     #[arg(required = true, value_name = "SHARD_DIR")]
     pub shards: Vec<PathBuf>,
 }

@@ -22,3 +22,4 @@ pub mod solve;
 pub mod study;
 pub mod tournament;
 pub mod train;
+pub mod train_eval;

@@ -1,5 +1,5 @@
 //! `cowrie plan [--shards N] [--calibrate C] COMMAND ARGS...`: how a run of `match`, `compare`,
-//! `study`, `ladder`, `tournament` or `converge` with those arguments splits into shards,
+//! `study`, `ladder`, `tournament`, `converge` or `train-eval` with those arguments splits into shards,
 //! without playing a game of it: the largest shard count that leaves no shard empty, and for
 //! `N` shards each one's pairs and games, and with `--calibrate` each one's expected CPU time.
 //!
@@ -7,7 +7,8 @@
 //! itself (self-play has no seat swap). `match`, `compare` and `study` deal each run's units
 //! round the shards on their own (shard K plays units `K-1, K-1+N, ...` of every run), so the
 //! largest count is the fewest units of a run; `ladder`, `tournament` and `converge` number
-//! their units match after match over the whole run, so it is all their units.
+//! their units match after match over the whole run, so it is all their units, and
+//! `train-eval` numbers its pairs snapshot after snapshot the same way.
 //!
 //! The expected cost (`--calibrate C`) is measured, not modelled: the first `C` units of each of
 //! the run's matches are played on one thread into a temporary directory, on the run's own seed
@@ -25,6 +26,7 @@ use crate::cmd::ladder::{LadderArgs, LadderConfig};
 use crate::cmd::match_cmd::MatchArgs;
 use crate::cmd::study::{StudyArgs, StudyConfig};
 use crate::cmd::tournament::TournamentArgs;
+use crate::cmd::train_eval::TrainEvalArgs;
 use crate::output::print_stdout;
 use crate::progress::Progress;
 use crate::run::comparison::CompareConfig;
@@ -62,6 +64,8 @@ pub enum Planned {
     Tournament(TournamentArgs),
     /// `cowrie converge`'s arguments.
     Converge(ConvergeArgs),
+    /// `cowrie train-eval`'s arguments.
+    TrainEval(TrainEvalArgs),
 }
 
 /// One run of the planned command (a match, a rule set's run, a pairing): its units, and the
@@ -232,6 +236,24 @@ fn layout(run: &Planned) -> anyhow::Result<Layout> {
                 given(&a.shard)?,
             )
         }
+        Planned::TrainEval(a) => {
+            crate::cmd::train_eval::check_eval_games(a.eval_games)?;
+            let snapshots = crate::cmd::train_eval::snapshots(&a.snapshots)?.len();
+            let part = Part {
+                units: a.eval_games / 2,
+                games_per_unit: 2,
+            };
+            Layout {
+                what: format!(
+                    "train-eval: {snapshots} snapshots of {} games",
+                    a.eval_games
+                ),
+                parts: vec![part; snapshots],
+                matches: Vec::new(),
+                global: true,
+                shard: given(&a.shard)?,
+            }
+        }
     })
 }
 
@@ -349,7 +371,7 @@ pub fn plan(args: &PlanArgs) -> anyhow::Result<String> {
         text,
         "largest shard count with no empty shard: {most}{}",
         if l.global {
-            " (the run's units, numbered match after match: its pairings, steps or rungs in order)"
+            " (the run's units, numbered match after match: its pairings, steps, rungs or snapshots in order)"
         } else {
             " (the units of each run, every run sliced alike)"
         }
@@ -369,6 +391,9 @@ pub fn plan(args: &PlanArgs) -> anyhow::Result<String> {
             .calibrate
             .map(|c| match c {
                 0 => bail!("--calibrate 0: at least one unit of each match is needed"),
+                _ if l.matches.is_empty() => bail!(
+                    "--calibrate: a train-eval's units are not timed here; time a cowrie match of td:weights=SNAPSHOT against its opponent instead"
+                ),
                 c => calibrate(&l, c),
             })
             .transpose()?;

@@ -9,7 +9,10 @@
 //! (the same for every network), appended to `<out stem>.curve.csv` and drawn in
 //! `<out stem>.curve.svg`. A checkpoint (`<out>.ckpt`: the weights, with the games done and the
 //! training arguments in its metadata) is written at each evaluation; `--resume` continues
-//! from it and reaches the same weights as an uninterrupted run.
+//! from it and reaches the same weights as an uninterrupted run. With `--keep-snapshots` the
+//! weights of each evaluation point are kept too (`<out stem>.snapshots/games-<G>.safetensors`,
+//! each written to a temporary file and renamed), so that `cowrie train-eval` can play the
+//! learning curve in shards on other machines ([`crate::cmd::train_eval`]).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -17,10 +20,10 @@ use std::time::Instant;
 use anyhow::{bail, Context};
 use clap::Args;
 use cowrie_agents::td::net::Grad;
-use cowrie_agents::td::train::{greedy, self_play, Scratch};
+use cowrie_agents::td::train::{self_play, Scratch};
 use cowrie_agents::td::{self, Net};
-use cowrie_agents::{Agent, AgentSpec, AnyAgent, Evaluate};
-use cowrie_engine::{sample_outcome, Game, Player, RuleSet, ToAct};
+use cowrie_agents::{AgentSpec, AnyAgent, Evaluate};
+use cowrie_engine::{Game, RuleSet};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -29,15 +32,12 @@ use crate::args::{
     fraction_f32, game_count, positive_f32, whole_in, ForceArg, GameRulesArgs, OutArg, ResumeArg,
     SeedArg, ThreadsArg, MAX_GAMES,
 };
+use crate::cmd::train_eval::{curve_line, evaluate, snapshot_name, write_curve, CURVE_HEADER};
 use crate::config::RulesConfig;
 use crate::output::print_stdout;
-use crate::pages::plots::Interval;
 use crate::progress::Progress;
 use crate::registry::{dispatch, GameTask};
-use crate::run::seeds::{agent_stream, chance_stream};
-
-/// The run seed of the evaluation games' dice (the same for every network).
-const EVAL_SEED: u64 = 1;
+use crate::run::seeds::chance_stream;
 
 struct TrainTask<'a>(&'a TrainArgs, Vec<String>);
 
@@ -87,86 +87,13 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     PathBuf::from(s)
 }
 
+/// The directory of the weights kept at each evaluation point: `<out stem>.snapshots`.
+fn snapshots_dir(out: &Path) -> PathBuf {
+    out.with_extension("snapshots")
+}
+
 fn curve_path(out: &Path, ext: &str) -> PathBuf {
     out.with_extension(format!("curve.{ext}"))
-}
-
-/// One learning-curve row.
-struct Point {
-    games: u64,
-    wins: u64,
-    n: u64,
-    points: f64,
-}
-
-const CURVE_HEADER: &str =
-    "games,eval_games,opponent,wins,win_rate,win_rate_lo95,win_rate_hi95,points_per_game\n";
-
-fn curve_line(p: &Point, opponent: &str) -> String {
-    let (lo, hi) = crate::stats::intervals::wilson(p.wins, p.n, crate::stats::intervals::z95());
-    format!(
-        "{},{},{},{},{:.4},{:.4},{:.4},{:.4}\n",
-        p.games,
-        p.n,
-        opponent,
-        p.wins,
-        p.wins as f64 / p.n.max(1) as f64,
-        lo,
-        hi,
-        p.points / p.n.max(1) as f64
-    )
-}
-
-/// The greedy network against `opponent`: `games` games in seat-swapped pairs on the dice of
-/// [`EVAL_SEED`]; wins and points of the network.
-fn evaluate<G: Evaluate>(
-    net: &Net,
-    outputs: usize,
-    rules: &G::Rules,
-    opponent: &AgentSpec,
-    games: u64,
-) -> anyhow::Result<(u64, f64)> {
-    let results: Vec<anyhow::Result<f64>> = (0..games)
-        .into_par_iter()
-        .map(|g| {
-            let net_seat = Player::from_index((g % 2) as usize);
-            let mut opp = AnyAgent::<G>::try_build(
-                opponent,
-                agent_stream(EVAL_SEED, g, net_seat.opponent()),
-            )?;
-            let mut chance = chance_stream(EVAL_SEED, g / 2);
-            let mut state = G::new(rules);
-            let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
-            let mut x = td::Inputs::default();
-            loop {
-                match state.to_act() {
-                    ToAct::Terminal(_) => return Ok(state.returns()[net_seat.index()]),
-                    ToAct::Chance => {
-                        state.chance_outcomes(&mut outcomes);
-                        let o = sample_outcome(&outcomes, &mut chance);
-                        state.apply_outcome(o);
-                    }
-                    ToAct::Decision(p) => {
-                        state.legal_actions(&mut actions);
-                        let a = if p == net_seat {
-                            actions[greedy(net, outputs, &state, &actions, &mut x)]
-                        } else {
-                            opp.choose(&state, &actions)
-                        };
-                        state.play_unchecked(a);
-                    }
-                }
-            }
-        })
-        .collect();
-    let mut wins = 0;
-    let mut points = 0.0;
-    for r in results {
-        let r = r?;
-        wins += u64::from(r > 0.0);
-        points += r;
-    }
-    Ok((wins, points))
 }
 
 fn train<G: Game + Evaluate>(a: &TrainArgs, command_line: &[String]) -> anyhow::Result<String> {
@@ -227,6 +154,18 @@ fn train<G: Game + Evaluate>(a: &TrainArgs, command_line: &[String]) -> anyhow::
     if let Some(dir) = a.output.out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create '{}'", dir.display()))?;
+    }
+    // The snapshots: a fresh run keeps none of an earlier run's.
+    let snapshots = a.keep_snapshots.then(|| snapshots_dir(&a.output.out));
+    if let Some(dir) = &snapshots {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create '{}'", dir.display()))?;
+        if !a.resuming.resume {
+            for old in crate::cmd::train_eval::snapshots_in(dir)?.into_values() {
+                std::fs::remove_file(&old)
+                    .with_context(|| format!("cannot replace '{}'", old.display()))?;
+            }
+        }
     }
     // The learning curve: on resume, the rows up to the checkpoint.
     let curve = curve_path(&a.output.out, "csv");
@@ -293,31 +232,14 @@ fn train<G: Game + Evaluate>(a: &TrainArgs, command_line: &[String]) -> anyhow::
             m.insert("command".into(), command_line.join(" "));
         }
     };
-    let write_curve = |rows: &str| -> anyhow::Result<()> {
-        std::fs::write(&curve, rows)
-            .with_context(|| format!("cannot write '{}'", curve.display()))?;
-        let items: Vec<Interval> = rows
-            .lines()
-            .skip(1)
-            .filter_map(|l| {
-                let f: Vec<&str> = l.split(',').collect();
-                Some(Interval {
-                    label: f.first()?.to_string(),
-                    value: f.get(4)?.parse().ok()?,
-                    low: f.get(5)?.parse().ok()?,
-                    high: f.get(6)?.parse().ok()?,
-                })
-            })
-            .collect();
-        crate::pages::plots::intervals(
+    let write_rows = |rows: &str| {
+        write_curve(
+            &curve,
             &curve_path(&a.output.out, "svg"),
-            &format!(
-                "{} {variant}: greedy network against {}",
-                G::NAME,
-                a.opponent
-            ),
-            "win rate (95% Wilson interval) by games trained",
-            &items,
+            rows,
+            G::NAME,
+            &variant,
+            &a.opponent,
         )
     };
     let save = |net: &Net, path: &Path| -> anyhow::Result<()> {
@@ -326,22 +248,23 @@ fn train<G: Game + Evaluate>(a: &TrainArgs, command_line: &[String]) -> anyhow::
             .with_context(|| format!("cannot write '{}'", tmp.display()))?;
         std::fs::rename(&tmp, path).with_context(|| format!("cannot write '{}'", path.display()))
     };
-    let eval_point = |net: &Net, games: u64| -> anyhow::Result<Point> {
-        let (wins, points) =
-            pool.install(|| evaluate::<G>(net, enc.outputs, &rules, &opponent, a.eval_games))?;
-        Ok(Point {
-            games,
-            wins,
-            n: a.eval_games,
-            points,
-        })
+    let all: Vec<u64> = (0..a.eval_games).collect();
+    // An evaluation point: the weights kept (with --keep-snapshots), and their curve row.
+    let eval_point = |net: &Net, games: u64, rows: &mut String| -> anyhow::Result<()> {
+        if let Some(dir) = &snapshots {
+            save(net, &dir.join(snapshot_name(games)))?;
+        }
+        if a.eval_games > 0 {
+            let returns =
+                pool.install(|| evaluate::<G>(net, enc.outputs, &rules, &opponent, &all))?;
+            rows.push_str(&curve_line(games, &returns, &a.opponent));
+        }
+        Ok(())
     };
     if done == 0 {
         meta(&mut net, 0);
-        if a.eval_games > 0 {
-            rows.push_str(&curve_line(&eval_point(&net, 0)?, &a.opponent));
-        }
-        write_curve(&rows)?;
+        eval_point(&net, 0, &mut rows)?;
+        write_rows(&rows)?;
         save(&net, &ckpt)?;
     }
     let progress = Progress::own(!a.quiet);
@@ -387,10 +310,8 @@ fn train<G: Game + Evaluate>(a: &TrainArgs, command_line: &[String]) -> anyhow::
         done = end;
         if crossed || done == a.games {
             meta(&mut net, done);
-            if a.eval_games > 0 {
-                rows.push_str(&curve_line(&eval_point(&net, done)?, &a.opponent));
-            }
-            write_curve(&rows)?;
+            eval_point(&net, done, &mut rows)?;
+            write_rows(&rows)?;
             save(&net, &ckpt)?;
         }
     }
@@ -468,6 +389,11 @@ pub struct TrainArgs {
     /// The fixed opponent of the learning curve.
     #[arg(long, default_value = "heuristic")]
     pub opponent: String,
+    /// Keep the weights of every evaluation point as `<FILE stem>.snapshots/games-<G>.safetensors`,
+    /// for `cowrie train-eval` to play the learning curve in shards (with --eval-games 0,
+    /// training plays no evaluation itself).
+    #[arg(long)]
+    pub keep_snapshots: bool,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,

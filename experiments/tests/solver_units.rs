@@ -219,3 +219,44 @@ fn halves_solved_in_units_and_joined_equal_the_one_process_solve() {
     // Two movement layers and four halves, each with its summary.
     assert_eq!((a.len(), csv), (13, 6));
 }
+
+#[test]
+fn a_one_process_solve_removes_the_units_of_the_halves_it_writes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("db");
+    ok(&solve(&dir, &["--movement-only"]));
+    // A unit of the first half, then the user turns to one process for the rest.
+    unit(&dir, 1);
+    let first = dir.join("units").join("placement-19-goats");
+    assert!(first.join("1-of-4.bin").is_file() && first.join("1-of-4.json").is_file());
+    ok(&solve(&dir, &["--down-to-placed", "19", "--resume"]));
+    // The half the unit was of is written: its unit is gone, and the directory with it.
+    assert!(dir.join("placement-19-goats.bin").is_file());
+    assert!(!dir.join("units").exists(), "units left behind");
+    // A unit of a half not yet written stays: 18 goats placed, goats to move, is next.
+    unit(&dir, 2);
+    let next = dir.join("units").join("placement-18-goats");
+    assert!(next.join("2-of-4.json").is_file());
+    ok(&solve(&dir, &["--down-to-placed", "19", "--resume"]));
+    assert!(
+        next.join("2-of-4.json").is_file(),
+        "a unit of a half still to solve was removed"
+    );
+}
+
+#[test]
+fn a_join_of_the_wrong_count_names_the_split_the_units_are_of() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("db");
+    ok(&solve(&dir, &["--movement-only"]));
+    for k in 1..=4 {
+        unit(&dir, k);
+    }
+    let wrong = solve(&dir, &["--down-to-placed", DOWN_TO, "--join", "3"]);
+    refused(&wrong, "unit 1/3 of placement-19-goats is missing");
+    refused(&wrong, "holds units of another split: was it --join 4?");
+    // Nothing was joined or removed: the right count joins them.
+    assert!(!dir.join("placement-19-goats.bin").exists());
+    ok(&join(&dir));
+    assert!(dir.join("placement-19-goats.bin").is_file());
+}

@@ -147,13 +147,16 @@ def play_match(
     out: Union[None, str, "os.PathLike[str]"] = None,
     record: bool = False,
     resume: bool = False,
+    force: bool = False,
 ) -> Rows:
     """Plays ``cowrie match`` with these arguments and returns the rows of its ``games.csv``.
 
     The same arguments give the command line's ``games.csv`` byte for byte (``Rows.csv``), with
     any ``threads``. With ``out`` the run's files (``games.csv``, ``summary.csv``,
     ``manifest.json``, ``lengths.svg``, ``records.jsonl`` with ``record``) are written there,
-    as by ``--out``; without, into a temporary directory that is removed. Bad arguments raise
+    as by ``--out``; without, into a temporary directory that is removed. A finished run
+    already in ``out`` is refused, as the command line refuses it, unless ``force=True``
+    (``--force``) replaces it. Bad arguments raise
     ``ValueError`` with the command line's message, or one naming the value and its range.
 
     ``p1`` and ``p2`` are specs, :class:`PythonAgent` objects or any objects with a
@@ -172,7 +175,7 @@ def play_match(
     if out is not None:
         return Rows(
             _play_match_csv(game, p1, p2, games, variant, texts, seed, threads, bool(swap),
-                            os.fspath(out), bool(record), bool(resume))
+                            os.fspath(out), bool(record), bool(resume), bool(force))
         )
     if resume:
         raise ValueError("resume=True needs out, the directory of the run to resume")

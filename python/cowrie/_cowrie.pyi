@@ -149,10 +149,11 @@ def play_match_csv(
     out: str,
     record: bool,
     resume: bool = False,
+    force: bool = False,
 ) -> str:
     """Runs ``cowrie match`` into ``out`` and returns its ``games.csv``; a signal handler's
     exception (Ctrl-C) stops it at its next write of finished games, resumable with
-    ``resume``."""
+    ``resume``; a finished run in ``out`` is refused unless ``force`` replaces it."""
 
 def run_command(argv: List[str]) -> None:
     """Runs one ``cowrie match``, ``study``, ``merge``, ``tournament``, ``ladder`` or ``converge`` command line (the

@@ -571,7 +571,7 @@ fn on_own_thread<T: Send>(
 /// `KeyboardInterrupt`) stops the run at its next write of finished games, every finished game
 /// on disk and the manifest `interrupted`, and is raised then; `resume=True` continues it.
 #[pyfunction]
-#[pyo3(signature = (game, p1, p2, games, variant, options, seed, threads, swap, out, record, resume=false))]
+#[pyo3(signature = (game, p1, p2, games, variant, options, seed, threads, swap, out, record, resume=false, force=false))]
 #[allow(clippy::too_many_arguments)]
 fn play_match_csv(
     py: Python<'_>,
@@ -587,6 +587,7 @@ fn play_match_csv(
     out: String,
     record: bool,
     resume: bool,
+    force: bool,
 ) -> PyResult<String> {
     let args = run::MatchArgs {
         game,
@@ -601,6 +602,7 @@ fn play_match_csv(
         out: out.into(),
         record,
         resume,
+        force,
     };
     hosted::take_failure();
     let (played, signal) = on_own_thread(py, || guard(|| run::play_match(&args, &run::Stop)));

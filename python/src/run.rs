@@ -38,6 +38,8 @@ pub struct MatchArgs {
     pub record: bool,
     /// `--resume`.
     pub resume: bool,
+    /// `--force`: replace a finished run in `out`.
+    pub force: bool,
 }
 
 impl MatchArgs {
@@ -72,6 +74,9 @@ impl MatchArgs {
         }
         if self.resume {
             c.push("--resume".to_string());
+        }
+        if self.force {
+            c.push("--force".to_string());
         }
         c.extend([
             "--out".to_string(),
@@ -112,8 +117,8 @@ pub enum Played {
 /// its manifest marked `interrupted` as the command line marks it on SIGINT.
 ///
 /// # Errors
-/// The command line's message for a bad argument (game, variant, option, agent, counts) or an
-/// unwritable directory.
+/// The command line's message for a bad argument (game, variant, option, agent, counts), an
+/// unwritable directory, or one holding a finished run without `force` or `resume`.
 pub fn play_match(args: &MatchArgs, _stop: &Stop) -> Result<Played, String> {
     let spec = |s: &str| s.parse::<AgentSpec>().map_err(|e| e.to_string());
     let agents = [spec(&args.p1)?, spec(&args.p2)?];
@@ -136,6 +141,9 @@ pub fn play_match(args: &MatchArgs, _stop: &Stop) -> Result<Played, String> {
     };
     cowrie_experiments::args::thread_count(&args.threads.to_string())
         .map_err(|e| format!("--threads {}: {e}", args.threads))?;
+    // As `cowrie match` does: a finished run in `out` is replaced only with `force`.
+    cowrie_experiments::run::outputs::check_dir(&args.out, &[], args.resume, args.force)
+        .map_err(|e| message(&e))?;
     // The command line's one-line message (`experiments/src/main.rs`), without its `error: `.
     match runner::run(&cfg) {
         Ok(_) => {}

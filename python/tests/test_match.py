@@ -63,3 +63,20 @@ def test_read_run_of_a_cli_run(cli, tmp_path):
     run = cowrie.read_run(tmp_path)
     assert run.games.csv == text
     assert json.loads((tmp_path / "manifest.json").read_text()) == run.manifest
+
+
+def test_a_finished_run_in_out_is_replaced_only_with_force(cli, tmp_path):
+    out = tmp_path / "run"
+    first = cowrie.play_match("baghchal", "heuristic", "random", 2, seed=4, out=out)
+    kept = (out / "games.csv").read_bytes()
+    # The command line refuses the same directory with the same message.
+    refused = cli.error("match", "--game", "baghchal", "--p1", "random", "--p2", "random",
+                        "--games", "2", "--seed", "5", "--out", str(out))
+    assert "already holds a run" in refused
+    with pytest.raises(ValueError) as e:
+        cowrie.play_match("baghchal", "random", "random", 2, seed=5, out=out)
+    assert str(e.value) == refused
+    assert (out / "games.csv").read_bytes() == kept
+    replaced = cowrie.play_match("baghchal", "random", "random", 2, seed=5, out=out, force=True)
+    assert [r["seed"] for r in replaced] == ["5", "5"] != [r["seed"] for r in first]
+    assert "--force" in cowrie.read_run(out).manifest["command_line"]

@@ -70,7 +70,9 @@ pub enum UnitError {
     #[error("{0}: every placement half down to {1} goats placed is written; nothing is left to solve in units")]
     NothingLeft(PathBuf, u32),
     /// A unit's manifest is not there.
-    #[error("{path}: unit {k}/{n} of {stage} is missing (run cowrie solve with --unit {k}/{n})")]
+    #[error(
+        "{path}: unit {k}/{n} of {stage} is missing (run cowrie solve with --unit {k}/{n}){other}"
+    )]
     Missing {
         /// The manifest expected.
         path: PathBuf,
@@ -80,6 +82,8 @@ pub enum UnitError {
         k: u32,
         /// The units.
         n: u32,
+        /// The other splits whose units the stage's directory holds, as a clause ("" if none).
+        other: String,
     },
     /// A unit's manifest belongs to another database, rule set, stage or split.
     #[error("{path}: {what} (solve the unit again with --unit)")]
@@ -527,6 +531,7 @@ pub fn join(
                     stage: stage.name(),
                     k,
                     n,
+                    other: other_splits(dir, stage, n),
                 })
             }
         }
@@ -571,18 +576,7 @@ pub fn join(
     // the manifest), then the units' directory once it holds no other stage's.
     let units_of_stage = units_dir(dir, stage);
     fs::remove_dir_all(&units_of_stage).map_err(io_err(&units_of_stage))?;
-    if let Ok(entries) = fs::read_dir(dir.join("units")) {
-        for e in entries.flatten() {
-            let name = e.file_name();
-            if !remaining(Some(&manifest), 0)
-                .iter()
-                .any(|s| *name == *s.name())
-            {
-                let _ = fs::remove_dir_all(e.path());
-            }
-        }
-    }
-    let _ = fs::remove_dir(dir.join("units"));
+    remove_written(dir, &manifest);
     // Every half written before is passed on again, as a resumed solve does, so that a summary a
     // join stopped after writing the manifest did not write is written now.
     for r in &manifest.placement {
@@ -609,6 +603,49 @@ pub fn join(
     };
     observer.finish_half(&outcome);
     Ok(outcome)
+}
+
+/// The splits other than `n` of which the stage's units directory holds unit manifests
+/// (`K-of-M.json`), as a clause for an error ("" when there are none).
+fn other_splits(dir: &Path, stage: Stage, n: u32) -> String {
+    let mut found = std::collections::BTreeSet::new();
+    if let Ok(entries) = fs::read_dir(units_dir(dir, stage)) {
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let m = name
+                .strip_suffix(".json")
+                .and_then(|t| t.split_once("-of-"))
+                .and_then(|(_, m)| m.parse::<u32>().ok());
+            if let Some(m) = m.filter(|&m| m != n) {
+                found.insert(m);
+            }
+        }
+    }
+    let joins: Vec<String> = found.iter().map(|m| format!("--join {m}")).collect();
+    if joins.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; the directory holds units of another split: was it {}?",
+            joins.join(" or ")
+        )
+    }
+}
+
+/// Removes the units of every half `manifest` lists as written (left by a join stopped after
+/// writing the manifest, or by units run before a one-process solve wrote the half), then the
+/// units' directory once it holds no other stage's. The units of halves still to solve stay.
+pub fn remove_written(dir: &Path, manifest: &Manifest) {
+    let left = remaining(Some(manifest), 0);
+    if let Ok(entries) = fs::read_dir(dir.join("units")) {
+        for e in entries.flatten() {
+            let name = e.file_name();
+            if !left.iter().any(|s| *name == *s.name()) {
+                let _ = fs::remove_dir_all(e.path());
+            }
+        }
+    }
+    let _ = fs::remove_dir(dir.join("units"));
 }
 
 /// Writes the half's file at `tmp` from the units' files, part after part, each part's blocks

@@ -307,6 +307,10 @@ pub fn run(args: &SolveArgs, command_line: Vec<String>) -> anyhow::Result<String
             placement_db::solve_placement(&args.output.out, rules, args.down_to_placed, &observer)
         })?
     };
+    if let Some(m) = Manifest::read(&args.output.out)? {
+        // Units solved for halves this solve has now written are of no further use.
+        units::remove_written(&args.output.out, &m);
+    }
     observer.bar.finish_and_clear();
     let mut text = report(&outcomes, needed);
     if !halves.is_empty() {

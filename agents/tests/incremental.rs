@@ -84,6 +84,19 @@ fn check_game<G: Evaluate>(rules: &G::Rules, games: u32, seed: u64) -> usize {
                 });
                 assert_eq!(k, moves.len());
                 candidates += k;
+                // Stopped at a random candidate (as a search's cut-off), the batch gives the
+                // candidates before it the values of the whole list and scores none after it.
+                let p = Player::ONE;
+                let (mut whole, mut part) = (Vec::new(), Vec::new());
+                eval.evaluate_moves(&s, &moves, p, &mut whole);
+                let stop = rng.gen_range(0..moves.len());
+                let mut seen = 0;
+                eval.evaluate_moves_while(&s, &moves, p, &mut part, |i, leaf| {
+                    assert_eq!((i, leaf), (seen, whole[i]), "{}", at());
+                    seen += 1;
+                    i < stop
+                });
+                assert_eq!(part[..], whole[..=stop], "{}", at());
                 let a = moves[rng.gen_range(0..moves.len())];
                 s.play_unchecked(a);
             } else {

@@ -199,6 +199,22 @@ impl Incremental {
         skip: impl Fn(&G) -> bool,
         mut f: impl FnMut(&G, Option<(Outputs, Player)>),
     ) {
+        self.after_moves_while(state, moves, skip, |child, scored| {
+            f(child, scored);
+            true
+        });
+    }
+
+    /// [`Incremental::after_moves_except`], stopping after the first child for which `f`
+    /// returns `false`: the children before it get the same outputs as in the whole batch,
+    /// and those after it are neither played nor scored (the moves a search cuts off).
+    pub fn after_moves_while<G: Evaluate>(
+        &self,
+        state: &G,
+        moves: &[G::Action],
+        skip: impl Fn(&G) -> bool,
+        mut f: impl FnMut(&G, Option<(Outputs, Player)>) -> bool,
+    ) {
         // Built in place at the first child that is not terminal.
         let mut base = Reference::empty();
         let mut reference: Option<G> = None;
@@ -208,14 +224,18 @@ impl Incremental {
             let mut child = state.clone();
             child.play_unchecked(a);
             if matches!(child.to_act(), ToAct::Terminal(_)) || skip(&child) {
-                f(&child, None);
+                if !f(&child, None) {
+                    return;
+                }
                 continue;
             }
             let Some(reference) = reference.as_ref() else {
                 let viewer = encode(&child, &mut x);
                 base.set(&x);
                 self.refresh(&x, &mut base.acc);
-                f(&child, Some((self.outputs(&base.acc), viewer)));
+                if !f(&child, Some((self.outputs(&base.acc), viewer))) {
+                    return;
+                }
                 reference = Some(child);
                 continue;
             };
@@ -237,7 +257,9 @@ impl Incremental {
             } else {
                 self.outputs_after(&base.acc, changes.as_slice())
             };
-            f(&child, Some((outputs, viewer)));
+            if !f(&child, Some((outputs, viewer))) {
+                return;
+            }
         }
     }
 }

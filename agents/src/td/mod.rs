@@ -158,19 +158,20 @@ impl<G: Evaluate> Evaluator<G> for NetEval {
         self.value(state, player)
     }
 
-    fn evaluate_moves(
+    fn evaluate_moves_while(
         &self,
         state: &G,
         moves: &[G::Action],
         player: Player,
         out: &mut Vec<(f64, bool)>,
+        mut go_on: impl FnMut(usize, (f64, bool)) -> bool,
     ) {
         out.clear();
         // A race the database values is not given to the network.
         let valued_exactly = |child: &G| self.bearoff && child.bearoff_race().is_some();
         self.fast
-            .after_moves_except(state, moves, valued_exactly, |child, scored| {
-                out.push(match scored {
+            .after_moves_while(state, moves, valued_exactly, |child, scored| {
+                let leaf = match scored {
                     Some((o, viewer)) => (
                         Viewed::new(viewer, equity(&o, self.outputs)).for_player(player),
                         false,
@@ -182,7 +183,10 @@ impl<G: Evaluate> Evaluator<G> for NetEval {
                             false,
                         ),
                     },
-                });
+                };
+                let k = out.len();
+                out.push(leaf);
+                go_on(k, leaf)
             });
     }
 }

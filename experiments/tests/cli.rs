@@ -297,6 +297,78 @@ fn the_bench_signature_is_stable() {
     assert_ne!(a, sig(cowrie(&["bench", "--games", "22"])));
 }
 
+/// One variant's line of `cowrie bench --game G --variant V --agent A`: the SHA-256 of the rows
+/// of `games.csv` that `cowrie match` writes for the same games (seed 1, the agent against
+/// itself), computed here from the file, and the same line as in the whole bench.
+#[test]
+fn a_narrowed_bench_hashes_the_rows_match_writes() {
+    use sha2::{Digest, Sha256};
+    let dir = tempfile::tempdir().unwrap();
+    let line_of = |o: Output, variant: &str| -> String {
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let text = String::from_utf8(o.stdout).unwrap();
+        text.lines()
+            .find(|l| l.split_whitespace().nth(1) == Some(variant))
+            .unwrap_or_else(|| panic!("no {variant} line in {text}"))
+            .to_string()
+    };
+    for (game, variant, agent) in [
+        ("baghchal", "five-captures", "random"),
+        ("frangieh", "modern", "heuristic"),
+    ] {
+        let out = dir.path().join(format!("{game}-{agent}"));
+        let o = cowrie(&[
+            "match",
+            "--game",
+            game,
+            "--variant",
+            variant,
+            "--p1",
+            agent,
+            "--p2",
+            agent,
+            "--games",
+            "30",
+            "--threads",
+            "1",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let csv = std::fs::read(out.join("games.csv")).unwrap();
+        let header_end = csv.iter().position(|&c| c == b'\n').unwrap() + 1;
+        let digest: String = Sha256::digest(&csv[header_end..])
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        let narrowed = line_of(
+            cowrie(&[
+                "bench",
+                "--game",
+                game,
+                "--variant",
+                variant,
+                "--agent",
+                agent,
+                "--games",
+                "30",
+            ]),
+            variant,
+        );
+        let hash = narrowed.split_whitespace().last().unwrap();
+        assert_eq!(hash, &digest[..16], "{narrowed}");
+        if agent == "random" {
+            let whole = line_of(cowrie(&["bench", "--games", "30"]), variant);
+            assert_eq!(whole.split_whitespace().last(), Some(hash), "{whole}");
+        }
+    }
+    common::refused(
+        &cowrie(&["bench", "--game", "baghchal", "--variant", "nine-captures"]),
+        "nine-captures",
+    );
+}
+
 #[test]
 fn compare_and_advantage_write_metrics_with_intervals() {
     let dir = tempfile::tempdir().unwrap();

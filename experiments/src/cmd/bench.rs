@@ -2,6 +2,10 @@
 //! and named variant, seed 1, one thread — whose `games.csv` rows are hashed (SHA-256). The
 //! signature changes exactly when behaviour changes (rules, move order, random streams, CSV);
 //! the rates printed beside it move with the machine.
+//!
+//! `--game`, `--variant` and `--agent` narrow or change the workload (one game, one variant,
+//! another agent against itself), to time the in-process loop against a run of `cowrie match`
+//! on the same games; the signature is the bench signature only without them.
 
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -12,7 +16,7 @@ use cowrie_agents::AgentSpec;
 use cowrie_engine::RuleSet;
 use sha2::{Digest, Sha256};
 
-use crate::args::game_count;
+use crate::args::{agent_spec, game_count};
 use crate::config::{RulesConfig, RunConfig};
 use crate::registry::{dispatch, GameTask, GAMES};
 use crate::run::record::MatchLabels;
@@ -20,8 +24,10 @@ use crate::run::runner::MatchConfig;
 use crate::run::runner::{play_one, Ctx};
 use crate::run::selfplay::Buffers;
 
-struct BenchGame {
+struct BenchGame<'a> {
     games: u64,
+    variant: Option<&'a str>,
+    agent: &'a AgentSpec,
 }
 
 /// One line of the bench: a variant's hash and rate.
@@ -32,15 +38,22 @@ struct Line {
     digest: [u8; 32],
 }
 
-impl GameTask for BenchGame {
+impl GameTask for BenchGame<'_> {
     type Output = Vec<Line>;
 
     fn run<G: cowrie_agents::Evaluate + crate::games::Report>(self) -> anyhow::Result<Vec<Line>> {
         let mut out = Vec::new();
-        for v in G::Rules::variants() {
+        if let Some(name) = self.variant {
+            // An unknown variant is refused, naming it and the known ones.
+            RulesConfig::new(G::NAME, Some(name), &[])?;
+        }
+        for v in G::Rules::variants()
+            .iter()
+            .filter(|v| self.variant.is_none_or(|name| name == v.name))
+        {
             let cfg = MatchConfig::part(
                 &RulesConfig::new(G::NAME, Some(v.name), &[])?,
-                [AgentSpec::Random, AgentSpec::Random],
+                [self.agent.clone(), self.agent.clone()],
                 self.games,
                 &RunConfig {
                     seed: 1,
@@ -56,7 +69,7 @@ impl GameTask for BenchGame {
                 seed: 1,
                 variant: v.name.to_string(),
                 options: String::new(),
-                agents: ["random".into(), "random".into()],
+                agents: [self.agent.to_string(), self.agent.to_string()],
             };
             let ctx = Ctx {
                 cfg: &cfg,
@@ -97,13 +110,23 @@ fn hex(bytes: &[u8]) -> String {
 /// Only if a game's variants cannot be built (a bug).
 pub fn run(cfg: &BenchConfig) -> anyhow::Result<()> {
     let games = cfg.games;
+    let agent = &cfg.agent;
     let mut all = Sha256::new();
     let mut text = format!(
-        "cowrie bench: random v random, {games} games per variant, seed 1, one thread\n{:<10} {:<15} {:>10} {:>12} {:>12}  rows sha256 (first 16 hex)\n",
+        "cowrie bench: {agent} v {agent}, {games} games per variant, seed 1, one thread\n{:<10} {:<15} {:>10} {:>12} {:>12}  rows sha256 (first 16 hex)\n",
         "game", "variant", "plies", "games/s", "plies/s"
     );
-    for game in GAMES {
-        for line in dispatch(game, BenchGame { games })? {
+    let chosen: Vec<&str> = match &cfg.game {
+        Some(g) => vec![g.as_str()],
+        None => GAMES.to_vec(),
+    };
+    for game in chosen {
+        let task = BenchGame {
+            games,
+            variant: cfg.variant.as_deref(),
+            agent,
+        };
+        for line in dispatch(game, task)? {
             all.update(line.digest);
             let _ = writeln!(
                 text,
@@ -129,13 +152,29 @@ pub struct BenchArgs {
     /// Games per (game, variant); the signature quoted in the README uses the default.
     #[arg(long, default_value_t = SIGNATURE_GAMES, allow_negative_numbers = true, value_parser = game_count)]
     pub games: u64,
+    /// Only this game (default: every game); the signature is then not the bench signature.
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<String>,
+    /// Only this variant of --game (default: every variant).
+    #[arg(long, value_name = "VARIANT", requires = "game")]
+    pub variant: Option<String>,
+    /// The agent playing both seats (default random; another agent's signature is not the
+    /// bench signature).
+    #[arg(long, value_name = "SPEC", default_value = "random", value_parser = agent_spec)]
+    pub agent: AgentSpec,
 }
 
-/// A validated bench: games per (game, variant).
-#[derive(Clone, Copy, Debug)]
+/// A validated bench: games per (game, variant), which games and variants, and the agent.
+#[derive(Clone, Debug)]
 pub struct BenchConfig {
     /// Games per (game, variant), at least one.
     pub games: u64,
+    /// Only this game.
+    pub game: Option<String>,
+    /// Only this variant of [`BenchConfig::game`].
+    pub variant: Option<String>,
+    /// The agent in both seats.
+    pub agent: AgentSpec,
 }
 
 impl BenchConfig {
@@ -147,7 +186,12 @@ impl BenchConfig {
         if a.games == 0 {
             bail!("--games 0: the bench needs at least one game per variant");
         }
-        Ok(BenchConfig { games: a.games })
+        Ok(BenchConfig {
+            games: a.games,
+            game: a.game.clone(),
+            variant: a.variant.clone(),
+            agent: a.agent.clone(),
+        })
     }
 }
 

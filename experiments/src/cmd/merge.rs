@@ -762,7 +762,10 @@ fn write(out: &Path, m: Merged, command_line: Vec<String>) -> anyhow::Result<Str
     write("subgames.csv", subgames)?;
     write("records.jsonl", records)?;
     let game = run["game"].as_str().unwrap_or_default().to_string();
-    let table_rows = crate::run::record::read_rows(&csv_path)?;
+    let table_rows: Vec<_> = crate::run::record::read_rows(&csv_path)?
+        .iter()
+        .map(crate::run::record::GameRow::row_result)
+        .collect();
     let s = summary::summarise(&table_rows, |i| slot(i, swap).swapped);
     let labels = SummaryLabels { sides, agents };
     files.insert(

@@ -370,7 +370,7 @@ pub fn write_lengths(
     out: &Path,
     game: &str,
     variant: &str,
-    rows: &[crate::run::record::GameRow],
+    rows: &[crate::run::record::RowResult],
 ) -> anyhow::Result<()> {
     let plies: Vec<u32> = rows.iter().map(|r| r.plies).collect();
     let bin = (plies.iter().copied().max().unwrap_or(0) / 60).max(1);

@@ -168,8 +168,41 @@ impl GameRow {
     /// Seat `seat`'s (1 or 2) result in the game.
     #[must_use]
     pub fn result_of(&self, seat: u8) -> crate::stats::intervals::SeatResult {
+        self.row_result().result_of(seat)
+    }
+
+    /// What a run's summary and length plot read of this row.
+    #[must_use]
+    pub fn row_result(&self) -> RowResult {
+        RowResult {
+            game_index: self.game_index,
+            outcome: self.outcome(),
+            plies: self.plies,
+            turns: self.turns,
+        }
+    }
+}
+
+/// What a run's summary and length plot need of one row of `games.csv`: a few bytes a game,
+/// kept while a run plays instead of reading the whole file back at its end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RowResult {
+    /// The game's index in the run's schedule.
+    pub game_index: u64,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Decision plies.
+    pub plies: u32,
+    /// Turns.
+    pub turns: u32,
+}
+
+impl RowResult {
+    /// Seat `seat`'s (1 or 2) result, as [`GameRow::result_of`].
+    #[must_use]
+    pub fn result_of(&self, seat: u8) -> crate::stats::intervals::SeatResult {
         use crate::stats::intervals::SeatResult;
-        match self.outcome() {
+        match self.outcome {
             Outcome::Won(w) if w == seat => SeatResult::Win,
             Outcome::Won(_) => SeatResult::Loss,
             Outcome::Draw => SeatResult::Draw,

@@ -30,9 +30,11 @@ use crate::run::seeds::{agent_stream, Dice};
 use crate::run::selfplay::{play, Buffers};
 use crate::run::summary::{self, MatchSummary, SummaryLabels};
 
-/// Games played between two writes of `games.csv` (rows are flushed after each batch).
-/// The most games played between two writes to disk.
-const BATCH: usize = 256;
+/// The most games played between two writes of `games.csv` (rows are flushed, and the manifest
+/// rewritten, after each batch): large enough that games of a few microseconds do not pay a
+/// manifest rewrite every few hundred games, small enough that a batch's rows stay a few
+/// megabytes.
+const BATCH: usize = 1 << 14;
 
 /// The next batch size: finished games reach the disk (and the manifest's `games_written`) at
 /// least about once a second, and at most every [`BATCH`] games. Batches only decide when rows
@@ -313,6 +315,9 @@ pub fn run_match<G: Evaluate + Report>(cfg: &MatchConfig) -> anyhow::Result<Matc
     let mut written = done;
     // The course of every game this process plays, to count the distinct ones.
     let mut courses = std::collections::HashSet::new();
+    // What the summary needs of each row this process plays (a few bytes a game): a fresh run
+    // does not read `games.csv` back at its end; a resumed one does, since it holds them all.
+    let mut results = Vec::new();
     loop {
         batch.clear();
         batch.extend(pending.by_ref().take(size));
@@ -327,6 +332,9 @@ pub fn run_match<G: Evaluate + Report>(cfg: &MatchConfig) -> anyhow::Result<Matc
                 .collect::<anyhow::Result<_>>()
         })?;
         courses.extend(out.iter().map(|p| p.fingerprint));
+        if done == 0 {
+            results.extend(out.iter().map(|p| p.result));
+        }
         if let Some(f) = records.as_mut() {
             write_all(
                 f,
@@ -371,7 +379,14 @@ pub fn run_match<G: Evaluate + Report>(cfg: &MatchConfig) -> anyhow::Result<Matc
     cfg.progress.finish(&bar);
     drop(csv_file);
 
-    let rows = record::read_rows(&csv_path)?;
+    let rows = if done == 0 {
+        results
+    } else {
+        record::read_rows(&csv_path)?
+            .iter()
+            .map(record::GameRow::row_result)
+            .collect()
+    };
     let s = summary::summarise(&rows, |i| cfg.swapped(i));
     let sum_labels = SummaryLabels {
         sides: G::SIDES,
@@ -445,6 +460,8 @@ pub struct Played {
     pub(crate) subgames: Vec<u8>,
     /// The game's course ([`crate::run::selfplay::PlayStats::fingerprint`]).
     pub(crate) fingerprint: u64,
+    /// What the run's summary reads of the row.
+    pub(crate) result: record::RowResult,
 }
 
 /// Plays game `game_index`. An external agent's standard error goes to the run directory's
@@ -466,8 +483,14 @@ pub fn play_one<G: Evaluate + Report>(
         (&cfg.agents[0], &cfg.agents[1])
     };
     let build = |spec: &AgentSpec, p: Player| {
-        let spec = spec.with_stderr(external::stderr_path(&cfg.out, game_index, p.seat()));
-        AnyAgent::<G>::try_build(&spec, agent_stream(cfg.seed, game_index, p))
+        let stream = agent_stream(cfg.seed, game_index, p);
+        // Only an external agent has a standard error to keep: no other spec is copied per game.
+        if matches!(spec, AgentSpec::External(_)) {
+            let spec = spec.with_stderr(external::stderr_path(&cfg.out, game_index, p.seat()));
+            AnyAgent::<G>::try_build(&spec, stream)
+        } else {
+            AnyAgent::<G>::try_build(spec, stream)
+        }
     };
     let mut agents = [build(spec1, Player::ONE)?, build(spec2, Player::TWO)?];
     let mut chance = Dice::new(cfg.seed, s.pair_index);
@@ -501,6 +524,7 @@ pub fn play_one<G: Evaluate + Report>(
         plies: result.row.plies,
         subgames: result.subgame_lines(),
         fingerprint: stats.fingerprint,
+        result: result.row.row_result(),
     })
 }
 

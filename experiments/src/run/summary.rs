@@ -6,7 +6,7 @@ use std::path::Path;
 
 use anyhow::Context;
 
-use crate::run::record::GameRow;
+use crate::run::record::RowResult;
 use crate::stats::intervals::{Lengths, Tally};
 
 pub use crate::stats::intervals::SeatResult;
@@ -29,7 +29,7 @@ pub struct MatchSummary {
 
 /// Tallies `rows`. `swapped(game_index)` says whether the `--p2` agent sat in seat 1.
 #[must_use]
-pub fn summarise(rows: &[GameRow], swapped: impl Fn(u64) -> bool) -> MatchSummary {
+pub fn summarise(rows: &[RowResult], swapped: impl Fn(u64) -> bool) -> MatchSummary {
     let mut s = MatchSummary::default();
     for r in rows {
         for seat in 0..2u8 {
